@@ -1,0 +1,240 @@
+"""The game-agnostic protocol every game implements (after OpenSpiel's state API).
+
+A :class:`Game` describes a game and makes states; a :class:`State` is one position
+with everything needed to go on: whose turn it is, the legal actions, and ``apply``.
+Actions are plain integers on the hot path; each game gives them a text notation
+through :meth:`State.format_action` and :meth:`State.parse_action`.
+
+Randomness belongs to the state: it is drawn from the state's seeded :class:`Rng`
+when the rules call for it (shuffles at setup), so a seed and the list of actions
+reproduce a game exactly. Information a player may not know is never in
+:meth:`State.observation`, and :meth:`State.sample_hidden` redraws exactly that
+information, which is what determinized search needs.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+
+from tablelands.core.errors import OptionError
+from tablelands.core.rng import Rng
+
+#: ``State.current_player`` once the game is over.
+TERMINAL = -1
+
+OptionValue = bool | int | str
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option, given on the command line as ``--option NAME=VALUE``."""
+
+    name: str
+    help: str
+    default: OptionValue
+    choices: tuple[str, ...] = ()
+
+    def parse(self, text: str) -> OptionValue:
+        """Turn the text of ``NAME=VALUE`` into a value of the default's type."""
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered in {"on", "true", "yes", "1"}:
+                return True
+            if lowered in {"off", "false", "no", "0"}:
+                return False
+            raise OptionError(f"option {self.name!r} takes on/off, not {text!r}")
+        if isinstance(self.default, int):
+            try:
+                return int(text)
+            except ValueError:
+                raise OptionError(
+                    f"option {self.name!r} takes a whole number, not {text!r}"
+                ) from None
+        if self.choices and text not in self.choices:
+            raise OptionError(
+                f"option {self.name!r} takes one of {', '.join(self.choices)}, not {text!r}"
+            )
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is: its registry name, title, player counts and options."""
+
+    name: str
+    title: str
+    summary: str
+    player_counts: tuple[int, ...]
+    options: tuple[OptionSpec, ...] = field(default=())
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        offered = ", ".join(spec.name for spec in self.options) or "none"
+        raise OptionError(f"{self.name} has no option {name!r} (options: {offered})")
+
+
+class Edition(ABC):
+    """A set of component data (cards, tiles, maps) that a game is played with."""
+
+    name: str
+    reconstructed: bool
+
+    @property
+    @abstractmethod
+    def content_hash(self) -> str:
+        """``sha256:<hex>`` of the edition's canonical JSON; records name it."""
+
+
+class Game(ABC):
+    """A game: its description, its editions, and a factory of states."""
+
+    info: ClassVar[GameInfo]
+    #: Package that holds ``rules.md`` and the edition data.
+    package: ClassVar[str]
+
+    @abstractmethod
+    def default_edition(self) -> Edition:
+        """The edition shipped inside the package."""
+
+    @abstractmethod
+    def load_edition(self, path: Path) -> Edition:
+        """Load and validate an edition file; raises ``EditionError`` naming path and field."""
+
+    @abstractmethod
+    def new_state(
+        self,
+        *,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> State:
+        """Set up a new game: deal, shuffle and place from ``seed``."""
+
+    @abstractmethod
+    def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> State:
+        """Rebuild a state written by :meth:`State.to_json`."""
+
+    @abstractmethod
+    def render(self, state: State, viewer: int | None) -> RenderableType:
+        """Draw the state for the terminal as ``viewer`` sees it (``None``: everything)."""
+
+    @abstractmethod
+    def notation_help(self) -> str:
+        """A short description of the action notation, for interactive help."""
+
+    def rules_text(self) -> str:
+        """The game's rules, in our words (``rules.md`` in the game's package)."""
+        return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def resolve_options(self, given: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given``; unknown names and wrong types raise ``OptionError``."""
+        resolved: dict[str, OptionValue] = {spec.name: spec.default for spec in self.info.options}
+        for name, raw in (given or {}).items():
+            spec = self.info.option(name)
+            value = spec.parse(raw) if isinstance(raw, str) else raw
+            if type(value) is not type(spec.default):
+                raise OptionError(f"option {name!r} needs a {type(spec.default).__name__}")
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if players not in self.info.player_counts:
+            counts = ", ".join(str(n) for n in self.info.player_counts)
+            raise OptionError(f"{self.info.title} is played by {counts} players, not {players}")
+
+
+class State(ABC):
+    """One position of a game. Mutable: :meth:`apply` changes it, :meth:`clone` copies it."""
+
+    game: Game
+    num_players: int
+    seed: int
+    options: dict[str, OptionValue]
+    edition: Edition
+    rng: Rng
+    #: Every action applied since setup, in order.
+    history: list[int]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or :data:`TERMINAL` once the game is over."""
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Every action the current player may take; empty only when terminal."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Play ``action`` for the current player.
+
+        Raises ``IllegalActionError`` naming the rule it breaks, leaving the state unchanged.
+        """
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy; applying actions to it leaves this state as it is."""
+
+    @abstractmethod
+    def observation(self, player: int) -> JsonDict:
+        """Exactly what ``player`` may know, as JSON-ready data."""
+
+    @abstractmethod
+    def sample_hidden(self, player: int, rng: Rng) -> State:
+        """A copy in which everything hidden from ``player`` is redrawn at random,
+        consistently with ``observation(player)`` (which is unchanged)."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat: the final scores once terminal, the standing so far before."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that share the win (after tie-breaks); only meaningful when terminal."""
+
+    def returns(self) -> list[float]:
+        """Utility per seat at the end: the win split among the winners, 0 for the others."""
+        won = self.winners()
+        return [1.0 / len(won) if seat in won else 0.0 for seat in range(self.num_players)]
+
+    @abstractmethod
+    def score_breakdown(self) -> list[JsonDict]:
+        """Per seat, where each point came from, as JSON-ready data."""
+
+    @abstractmethod
+    def final_section(self) -> JsonDict:
+        """The end state as a record's ``final`` section (see docs/records.md)."""
+
+    @abstractmethod
+    def evaluate(self, player: int) -> float:
+        """Static evaluation of the position for ``player`` (higher is better)."""
+
+    @abstractmethod
+    def format_action(self, action: int) -> str:
+        """The action in the game's text notation."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action named by ``text``; raises ``NotationError`` explaining what is wrong.
+
+        Parsing does not check legality: :meth:`apply` does, naming the rule.
+        """
+
+    @abstractmethod
+    def to_json(self) -> JsonDict:
+        """The whole state as JSON-ready data; ``Game.state_from_json`` rebuilds it exactly."""

@@ -1,0 +1,142 @@
+"""Square and hex geometry shared by the games.
+
+Square grids are bitboards: a set of positions is a Python ``int`` whose bit
+``row * stride + col`` is set for each position. The last column of every row is a
+guard that always stays empty, so shifting a set one column east or west never wraps
+into the neighbouring row. Set operations, neighbourhoods and flood fills are then a
+handful of integer operations however many positions there are.
+
+Hex grids use axial coordinates ``(q, r)``; the six directions are numbered 0-5
+clockwise starting from north-east (:data:`HEX_DIRECTIONS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------------------
+# Square grids
+
+
+@dataclass(frozen=True, slots=True)
+class SquareGrid:
+    """A ``rows`` x ``cols`` bitboard layout (one extra guard column per row)."""
+
+    rows: int
+    cols: int
+
+    @property
+    def stride(self) -> int:
+        return self.cols + 1
+
+    @property
+    def full(self) -> int:
+        """The set of every position on the grid (guards excluded)."""
+        row = (1 << self.cols) - 1
+        mask = 0
+        for r in range(self.rows):
+            mask |= row << (r * self.stride)
+        return mask
+
+    def index(self, row: int, col: int) -> int:
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise ValueError(f"({row}, {col}) is off a {self.rows}x{self.cols} grid")
+        return row * self.stride + col
+
+    def bit(self, row: int, col: int) -> int:
+        return 1 << self.index(row, col)
+
+    def coords(self, index: int) -> tuple[int, int]:
+        return divmod(index, self.stride)
+
+    def touching(self, cells: int) -> int:
+        """Positions orthogonally next to ``cells`` (may include ``cells`` themselves)."""
+        s = self.stride
+        return ((cells << 1) | (cells >> 1) | (cells << s) | (cells >> s)) & self.full
+
+    def near(self, cells: int) -> int:
+        """Positions among the 8 neighbours of ``cells``."""
+        s = self.stride
+        horizontal = cells | (cells << 1) | (cells >> 1)
+        return ((horizontal << s) | (horizontal >> s) | (cells << 1) | (cells >> 1)) & self.full
+
+    def flood(self, seed: int, within: int) -> int:
+        """The positions of ``within`` connected to ``seed`` by orthogonal steps."""
+        group = seed & within
+        while True:
+            grown = (group | self.touching(group)) & within
+            if grown == group:
+                return group
+            group = grown
+
+    def components(self, cells: int) -> Iterator[int]:
+        """The orthogonally connected groups of ``cells``."""
+        while cells:
+            group = self.flood(cells & -cells, cells)
+            yield group
+            cells &= ~group
+
+    def rings(self, start: int, within: int, limit: int) -> list[int]:
+        """``rings[d]`` = positions of ``within`` at exactly ``d`` orthogonal steps from
+        ``start`` through ``within``, for ``d`` up to ``limit`` (shorter if nothing is left)."""
+        seen = start & within
+        frontier = seen
+        result = [frontier]
+        for _ in range(limit):
+            frontier = self.touching(frontier) & within & ~seen
+            if not frontier:
+                break
+            seen |= frontier
+            result.append(frontier)
+        return result
+
+
+def bits(cells: int) -> Iterator[int]:
+    """The indices of the set bits of ``cells``, lowest first."""
+    while cells:
+        low = cells & -cells
+        yield low.bit_length() - 1
+        cells ^= low
+
+
+# ---------------------------------------------------------------------------
+# Hex grids (axial coordinates, pointy-top layout)
+
+#: Unit steps in axial coordinates, indexed by direction 0-5 clockwise from north-east.
+HEX_DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, -1),  # 0 north-east
+    (1, 0),  # 1 east
+    (0, 1),  # 2 south-east
+    (-1, 1),  # 3 south-west
+    (-1, 0),  # 4 west
+    (0, -1),  # 5 north-west
+)
+
+
+def hex_neighbour(q: int, r: int, direction: int) -> tuple[int, int]:
+    dq, dr = HEX_DIRECTIONS[direction % 6]
+    return q + dq, r + dr
+
+
+def hex_neighbours(q: int, r: int) -> list[tuple[int, int]]:
+    return [(q + dq, r + dr) for dq, dr in HEX_DIRECTIONS]
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def hex_opposite(direction: int) -> int:
+    """The direction pointing back: edge ``d`` of one hex faces edge ``d + 3`` of the next."""
+    return (direction + 3) % 6
+
+
+def hex_direction_between(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """The direction from ``a`` to its neighbour ``b``; ``ValueError`` if not neighbours."""
+    step = (b[0] - a[0], b[1] - a[1])
+    try:
+        return HEX_DIRECTIONS.index(step)
+    except ValueError:
+        raise ValueError(f"{a} and {b} are not neighbours") from None

@@ -1,0 +1,59 @@
+"""Seeded randomness owned by a game state.
+
+A small, fully specified generator (SplitMix64) rather than :mod:`random`, so that a
+seed gives the same game on every Python version and the generator's whole state is one
+integer that fits in a JSON record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64 generator. ``Rng(seed)`` with the same seed yields the same stream."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next_u64(self) -> int:
+        """Return the next 64-bit output and advance the state."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Return an integer uniformly drawn from ``range(n)`` (rejection sampling, no bias)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        """Return one element of a non-empty sequence."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> Rng:
+        """Return an independent generator seeded from this one."""
+        return Rng(self.next_u64())
+
+    def clone(self) -> Rng:
+        return Rng(self.state)

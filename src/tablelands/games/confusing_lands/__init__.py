@@ -1,0 +1,71 @@
+"""Confusing Lands: a card-overlap landscape puzzle for 1 or 2 players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+
+from rich.console import Group, RenderableType
+
+from tablelands.core.errors import EditionError
+from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
+from tablelands.games.confusing_lands.components import ConfusingLandsEdition
+from tablelands.games.confusing_lands.notation import NOTATION_HELP
+from tablelands.games.confusing_lands.render import legend, render_view
+from tablelands.games.confusing_lands.state import ConfusingLandsState
+
+
+class ConfusingLands(Game):
+    info = GameInfo(
+        name="confusing-lands",
+        title="Confusing Lands",
+        summary="Overlap 8 double-sided cards into the best-scoring landscape; solo or 2 players.",
+        player_counts=(1, 2),
+    )
+    package = __name__
+
+    @cached_property
+    def _packaged(self) -> ConfusingLandsEdition:
+        return ConfusingLandsEdition.packaged()
+
+    def default_edition(self) -> ConfusingLandsEdition:
+        return self._packaged
+
+    def load_edition(self, path: Path) -> ConfusingLandsEdition:
+        return ConfusingLandsEdition.from_file(path)
+
+    def _edition(self, edition: Edition | None) -> ConfusingLandsEdition:
+        if edition is None:
+            return self._packaged
+        if not isinstance(edition, ConfusingLandsEdition):
+            raise EditionError(f"{edition.name!r} is not a Confusing Lands edition")
+        return edition
+
+    def new_state(
+        self,
+        *,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> ConfusingLandsState:
+        self.check_players(players)
+        return ConfusingLandsState(
+            self, self._edition(edition), players, seed, self.resolve_options(options)
+        )
+
+    def state_from_json(
+        self, data: JsonDict, edition: Edition | None = None
+    ) -> ConfusingLandsState:
+        return ConfusingLandsState.from_json(self, self._edition(edition), data)
+
+    def render(self, state: State, viewer: int | None) -> RenderableType:
+        assert isinstance(state, ConfusingLandsState)
+        return Group(render_view(state.view(viewer), state.edition), legend())
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+GAME = ConfusingLands()

@@ -1,0 +1,104 @@
+"""Action notation: ``<card><side><rotation>@<row>,<col>``, e.g. ``7c1@-1,2``.
+
+* card: the card id, 1-18;
+* side: ``c`` the condition side, ``l`` the landscape side;
+* rotation: 0-3 clockwise quarter turns from the card as printed (2 rows x 3 columns);
+* ``@row,col``: the landscape position of the card's top-left space after rotation,
+  rows growing downward and columns to the right, from the first card's top-left space
+  at 0,0. The first card may leave out ``@0,0``.
+
+An action is one integer: the orientation (card, side, rotation) times the number of
+grid positions, plus the grid index of the top-left space.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tablelands.core.errors import NotationError
+from tablelands.games.confusing_lands.components import CARD_COUNT, SIDES
+from tablelands.games.confusing_lands.landscape import GRID, ORIGIN, coordinates, position
+
+POSITIONS = GRID.rows * GRID.stride
+ORIENTATIONS = CARD_COUNT * 2 * 4
+ACTION_COUNT = ORIENTATIONS * POSITIONS
+FIRST_POSITION = position(0, 0)
+
+_PATTERN = re.compile(
+    r"^(?P<card>\d+)(?P<side>[a-z])(?P<rotation>\d+)"
+    r"(?:@(?P<row>[+-]?[\d.]+),(?P<col>[+-]?[\d.]+))?$"
+)
+
+NOTATION_HELP = (
+    "Place a card with CARD SIDE ROTATION @ROW,COL, e.g. 7c1@-1,2: card 7, condition side "
+    "(c) or landscape side (l), turned 0-3 quarter turns clockwise, its top-left space at "
+    "row -1, column 2 of your landscape (the first card's top-left is 0,0 and its @0,0 may "
+    "be left out)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A decoded action."""
+
+    card: int
+    side: int
+    rotation: int
+    at: int  # grid index of the top-left space
+
+    @property
+    def orientation_index(self) -> int:
+        return ((self.card - 1) * 2 + self.side) * 4 + self.rotation
+
+    def encode(self) -> int:
+        return self.orientation_index * POSITIONS + self.at
+
+    @classmethod
+    def decode(cls, action: int) -> Placement:
+        if not 0 <= action < ACTION_COUNT:
+            raise NotationError(f"{action} is not a Confusing Lands action number")
+        orientation, at = divmod(action, POSITIONS)
+        card_side, rotation = divmod(orientation, 4)
+        card, side = divmod(card_side, 2)
+        return cls(card + 1, side, rotation, at)
+
+    def __str__(self) -> str:
+        row, col = coordinates(self.at)
+        return f"{self.card}{SIDES[self.side]}{self.rotation}@{row},{col}"
+
+
+def parse(text: str) -> Placement:
+    """Read an action; ``NotationError`` says which part is wrong."""
+    compact = "".join(text.split()).lower()
+    match = _PATTERN.match(compact)
+    if not match:
+        raise NotationError(f"{text!r} is not a placement. {NOTATION_HELP}")
+    card = int(match["card"])
+    if not 1 <= card <= CARD_COUNT:
+        raise NotationError(f"card {card} does not exist: cards are numbered 1 to {CARD_COUNT}")
+    if match["side"] not in SIDES:
+        raise NotationError(
+            f"side {match['side']!r} is not a side: c is the condition side, l the landscape side"
+        )
+    rotation = int(match["rotation"])
+    if rotation > 3:
+        raise NotationError(f"rotation {rotation}: a card turns 0, 1, 2 or 3 quarter turns")
+    if match["row"] is None:
+        at = FIRST_POSITION
+    else:
+        try:
+            row, col = int(match["row"]), int(match["col"])
+        except ValueError:
+            raise NotationError(
+                f"position {match['row']},{match['col']}: cards sit on whole spaces of the grid, "
+                "no part of a space may be covered (CL-2)"
+            ) from None
+        try:
+            at = position(row, col)
+        except ValueError:
+            raise NotationError(
+                f"position {row},{col} is too far from the landscape: no card could reach it "
+                f"(positions run from {-ORIGIN} to {GRID.rows - ORIGIN - 1})"
+            ) from None
+    return Placement(card, SIDES.index(match["side"]), rotation, at)

@@ -1,0 +1,179 @@
+"""Terminal drawing of Confusing Lands, from a player's view (never more than they know)."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tablelands.core.game import JsonDict
+from tablelands.games.confusing_lands.components import (
+    CONDITION,
+    CONDITION_NAMES,
+    CONDITION_SIDE,
+    CRYSTAL,
+    EAST,
+    ELK,
+    EMPTY,
+    FOREST,
+    LANDSCAPE_SIDE,
+    MOUNTAIN,
+    NORTH,
+    RIVER,
+    SOUTH,
+    VILLAGE,
+    WEST,
+    WOLF,
+    ConfusingLandsEdition,
+    Space,
+)
+from tablelands.games.confusing_lands.landscape import Landscape, Stamp, position
+from tablelands.games.confusing_lands.notation import parse
+from tablelands.games.confusing_lands.scoring import score_landscape
+
+LETTERS = {FOREST: "F", MOUNTAIN: "M", VILLAGE: "V", ELK: "E", WOLF: "W", CRYSTAL: "C"}
+STYLES = {
+    RIVER: "bold bright_blue",
+    FOREST: "bold green",
+    MOUNTAIN: "bold white",
+    VILLAGE: "bold yellow",
+    ELK: "bold dark_orange3",
+    WOLF: "bold red",
+    CRYSTAL: "bold magenta",
+    EMPTY: "grey50",
+    CONDITION: "reverse bold cyan",
+}
+# Box-drawing glyph for each set of river ends (N=1, E=2, S=4, W=8).
+RIVER_GLYPHS = {
+    1: "╵",
+    2: "╶",
+    4: "╷",
+    8: "╴",
+    3: "└",
+    5: "│",
+    9: "┘",
+    6: "┌",
+    10: "─",
+    12: "┐",
+    7: "├",
+    11: "┴",
+    13: "┤",
+    14: "┬",
+    15: "┼",
+}
+
+
+def space_text(space: Space, condition: int = 0) -> Text:
+    """A space as 3 characters."""
+    if space.kind == RIVER:
+        left = "─" if space.ends & WEST else " "
+        right = "─" if space.ends & EAST else " "
+        return Text(left + RIVER_GLYPHS[space.ends] + right, style=STYLES[RIVER])
+    if space.kind == CONDITION:
+        return Text(f"{condition:>2} " if condition else " # ", style=STYLES[CONDITION])
+    if space.kind == EMPTY:
+        return Text(" · ", style=STYLES[EMPTY])
+    return Text(f" {LETTERS[space.kind]} ", style=STYLES[space.kind])
+
+
+def landscape_from_cards(edition: ConfusingLandsEdition, cards: list[str]) -> Landscape:
+    landscape = Landscape()
+    for text in cards:
+        p = parse(text)
+        landscape.stamp(Stamp.of(edition.orientation(p.card, p.side, p.rotation)), p.at)
+    return landscape
+
+
+def draw_landscape(landscape: Landscape, highlight: int = 0) -> Text:
+    """The landscape with row and column numbers; ``highlight`` marks positions to show."""
+    if not landscape.occupied:
+        return Text("(no cards yet)", style="italic")
+    top, left, bottom, right = landscape.bounds()
+    out = Text("     " + "".join(f"{c:^3}" for c in range(left, right + 1)) + "\n", style="dim")
+    for row in range(top, bottom + 1):
+        out.append(f"{row:>4} ", style="dim")
+        for col in range(left, right + 1):
+            index = position(row, col)
+            space = landscape.space_at(index)
+            if space is None:
+                out.append("   ")
+                continue
+            cell = space_text(space, landscape.condition_at(index))
+            if highlight >> index & 1:
+                cell.stylize("underline")
+            out.append_text(cell)
+        out.append("\n")
+    return out
+
+
+def draw_side(edition: ConfusingLandsEdition, card: int, side: int) -> Text:
+    out = Text()
+    for row in edition.sides[card, side]:
+        for space in row:
+            out.append_text(space_text(space, card))
+        out.append("\n")
+    return out
+
+
+def draw_hand(edition: ConfusingLandsEdition, cards: list[int]) -> Table:
+    table = Table(title="Your hand", show_lines=True)
+    table.add_column("card")
+    table.add_column("c side (condition)")
+    table.add_column("l side (landscape)")
+    for card in cards:
+        table.add_row(
+            Text(f"{card}\n{CONDITION_NAMES[card]}"),
+            draw_side(edition, card, CONDITION_SIDE),
+            draw_side(edition, card, LANDSCAPE_SIDE),
+        )
+    return table
+
+
+def render_view(view: JsonDict, edition: ConfusingLandsEdition) -> RenderableType:
+    """Draw a view (``ConfusingLandsState.view``): landscapes, scores so far, the hand."""
+    viewer = view["viewer"]
+    shared = view["shared_condition"]
+    parts: list[RenderableType] = [
+        Text.assemble(
+            ("Confusing Lands", "bold"),
+            f"  round {view['round']}/4, {view['phase']} placement  ",
+            ("shared condition: ", "dim"),
+            (f"{shared} {CONDITION_NAMES[shared]}", "bold cyan"),
+        )
+    ]
+    for seat, cards in enumerate(view["landscapes"]):
+        landscape = landscape_from_cards(edition, cards)
+        who = "your" if seat == viewer else f"player {seat + 1}'s"
+        breakdown = score_landscape(landscape, shared)
+        conditions = ", ".join(f"{c} {CONDITION_NAMES[c]}" for c in sorted(landscape.conditions))
+        parts.append(
+            Text.assemble(
+                (f"\n{who.capitalize()} landscape", "bold"),
+                f"  ({len(cards)} cards, {breakdown.total} points so far",
+                f"; conditions: {conditions})" if conditions else ")",
+            )
+        )
+        parts.append(draw_landscape(landscape))
+    if viewer is not None and view["to_move"] == viewer and view["hands"][viewer]:
+        parts.append(draw_hand(edition, view["hands"][viewer]))
+    return Group(*parts)
+
+
+def legend() -> Text:
+    out = Text("Legend: ")
+    for kind, name in (
+        (RIVER, "river"),
+        (FOREST, "forest"),
+        (MOUNTAIN, "mountain"),
+        (VILLAGE, "village"),
+        (ELK, "elk"),
+        (WOLF, "wolf"),
+        (CRYSTAL, "crystal"),
+        (EMPTY, "empty"),
+    ):
+        sample = Space(kind, NORTH | SOUTH) if kind == RIVER else Space(kind)
+        out.append_text(space_text(sample))
+        out.append(f"{name}  ")
+    out.append_text(space_text(Space(CONDITION), 12))
+    out.append("condition 12")
+    return out
