@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
+from rich.pretty import Pretty
+from rich.table import Table
 
 from tablelands.core.errors import OptionError
 from tablelands.core.rng import Rng
@@ -132,6 +134,22 @@ class Game(ABC):
     @abstractmethod
     def notation_help(self) -> str:
         """A short description of the action notation, for interactive help."""
+
+    def render_score(self, state: State, viewer: int) -> RenderableType:
+        """``viewer``'s score so far and where it comes from."""
+        return Pretty(state.score_breakdown()[viewer])
+
+    def render_result(self, state: State, names: list[str]) -> RenderableType:
+        """The end of a game: every seat's score, and who won."""
+        table = Table(title="Result")
+        table.add_column("seat")
+        table.add_column("player")
+        table.add_column("score", justify="right")
+        winners = state.winners()
+        for seat, score in enumerate(state.scores()):
+            mark = " (winner)" if seat in winners and state.num_players > 1 else ""
+            table.add_row(str(seat + 1), names[seat] + mark, str(score))
+        return table
 
     def rules_text(self) -> str:
         """The game's rules, in our words (``rules.md`` in the game's package)."""

@@ -7,13 +7,14 @@ from functools import cached_property
 from pathlib import Path
 
 from rich.console import Group, RenderableType
+from rich.text import Text
 
 from tablelands.core.errors import EditionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
 from tablelands.games.confusing_lands.notation import NOTATION_HELP
-from tablelands.games.confusing_lands.render import legend, render_view
-from tablelands.games.confusing_lands.state import ConfusingLandsState
+from tablelands.games.confusing_lands.render import breakdown_table, legend, render_view
+from tablelands.games.confusing_lands.state import ConfusingLandsState, solo_rating
 
 
 class ConfusingLands(Game):
@@ -63,6 +64,22 @@ class ConfusingLands(Game):
     def render(self, state: State, viewer: int | None) -> RenderableType:
         assert isinstance(state, ConfusingLandsState)
         return Group(render_view(state.view(viewer), state.edition), legend())
+
+    def render_score(self, state: State, viewer: int) -> RenderableType:
+        assert isinstance(state, ConfusingLandsState)
+        return breakdown_table([state.breakdowns()[viewer]], ["you"], [])
+
+    def render_result(self, state: State, names: list[str]) -> RenderableType:
+        assert isinstance(state, ConfusingLandsState)
+        table = breakdown_table(state.breakdowns(), names, state.winners())
+        if state.num_players == 1:
+            score = state.scores()[0]
+            return Group(
+                table, Text(f"Solo rating: {solo_rating(score)} ({score} points)", style="bold")
+            )
+        winners = " and ".join(f"{names[s]} (seat {s + 1})" for s in state.winners())
+        verb = "share the win" if len(state.winners()) > 1 else "wins"
+        return Group(table, Text(f"{winners} {verb}.", style="bold"))
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -29,7 +29,7 @@ from tablelands.games.confusing_lands.components import (
 )
 from tablelands.games.confusing_lands.landscape import Landscape, Stamp, position
 from tablelands.games.confusing_lands.notation import parse
-from tablelands.games.confusing_lands.scoring import score_landscape
+from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape
 
 LETTERS = {FOREST: "F", MOUNTAIN: "M", VILLAGE: "V", ELK: "E", WOLF: "W", CRYSTAL: "C"}
 STYLES = {
@@ -177,3 +177,32 @@ def legend() -> Text:
     out.append_text(space_text(Space(CONDITION), 12))
     out.append("condition 12")
     return out
+
+
+def breakdown_table(
+    breakdowns: list[ScoreBreakdown], names: list[str], winners: list[int]
+) -> Table:
+    """Every seat's points condition by condition."""
+    table = Table(title="Score")
+    table.add_column("")
+    for seat, name in enumerate(names):
+        mark = " ★" if seat in winners and len(names) > 1 else ""
+        table.add_column(f"{name}{mark}", justify="right")
+    conditions = sorted({c for b in breakdowns for c in b.conditions})
+    for condition in conditions:
+        table.add_row(
+            f"{condition} {CONDITION_NAMES[condition]}",
+            *(
+                str(b.conditions[condition]) if condition in b.conditions else ""
+                for b in breakdowns
+            ),
+        )
+    shared = breakdowns[0].shared_condition
+    table.add_row(
+        f"shared: {shared} {CONDITION_NAMES[shared]}",
+        *("not scored" if b.shared is None else str(b.shared) for b in breakdowns),
+    )
+    table.add_row("-10 per condition", *(str(b.penalty) for b in breakdowns))
+    table.add_row("[bold]total[/bold]", *(f"[bold]{b.total}[/bold]" for b in breakdowns))
+    table.add_row("best single condition", *(str(b.best_single) for b in breakdowns))
+    return table

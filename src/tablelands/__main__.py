@@ -1,0 +1,3 @@
+from tablelands.cli import main
+
+main()

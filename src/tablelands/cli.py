@@ -1,0 +1,326 @@
+"""The ``tablelands`` command: list games, read rules, play, simulate, replay, check editions."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import statistics
+from collections import defaultdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tablelands.agents import AGENTS, Agent, make_agent
+from tablelands.core.errors import EditionError, TablelandsError
+from tablelands.core.files import read_json
+from tablelands.core.game import Edition, Game, OptionValue
+from tablelands.core.records import read_record, record_of, replay, write_record
+from tablelands.core.rng import Rng
+from tablelands.games import game_names, get_game
+from tablelands.session import Session
+
+app = typer.Typer(
+    help="Play, study and build bots for Confusing Lands, Land vs Sea and Drifting Lands.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+edition_app = typer.Typer(help="Check and export component editions.", no_args_is_help=True)
+app.add_typer(edition_app, name="edition")
+
+AGENT_HELP = (
+    "Agent specs: " + "; ".join(f"{name}: {text}" for name, (_, text) in AGENTS.items()) + "."
+)
+GameArg = Annotated[str, typer.Argument(help="Game name: " + ", ".join(game_names()) + ".")]
+OptionsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="Game option KEY=VALUE (repeatable); see `tablelands games GAME`."
+    ),
+]
+EditionOpt = Annotated[
+    Path | None,
+    typer.Option("--edition", help="Edition file to play with instead of the packaged one."),
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", help="Seed; the same seed and actions give the same game.")
+]
+
+
+def fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
+    return typer.Exit(code=2)
+
+
+def parse_options(game: Game, given: list[str] | None) -> dict[str, OptionValue]:
+    raw: dict[str, OptionValue] = {}
+    for item in given or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise fail(f"--option takes KEY=VALUE, not {item!r}")
+        raw[key.strip()] = value.strip()
+    return game.resolve_options(raw)
+
+
+def load_edition(game: Game, path: Path | None) -> Edition:
+    return game.default_edition() if path is None else game.load_edition(path)
+
+
+@app.command("games")
+def games_command(
+    game: Annotated[str | None, typer.Argument(help="Show one game in detail.")] = None,
+) -> None:
+    """List the games, or one game's player counts, options and agents."""
+    console = Console()
+    try:
+        if game is None:
+            table = Table(title="Games")
+            for column in ("name", "title", "players", "about"):
+                table.add_column(column)
+            for name in game_names():
+                info = get_game(name).info
+                table.add_row(
+                    name, info.title, ", ".join(map(str, info.player_counts)), info.summary
+                )
+            console.print(table)
+            return
+        chosen = get_game(game)
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    info = chosen.info
+    console.print(f"[bold]{info.title}[/bold] ({info.name}): {info.summary}")
+    console.print(f"Players: {', '.join(map(str, info.player_counts))}")
+    if info.options:
+        table = Table(title="Options (--option KEY=VALUE)")
+        for column in ("option", "default", "values", "meaning"):
+            table.add_column(column)
+        for spec in info.options:
+            values = ", ".join(spec.choices) or type(spec.default).__name__
+            table.add_row(spec.name, str(spec.default), values, spec.help)
+        console.print(table)
+    else:
+        console.print("Options: none")
+    console.print("Agents: " + ", ".join(AGENTS))
+    console.print(f"Edition: {chosen.default_edition().name}")
+
+
+@app.command("rules")
+def rules_command(game: GameArg) -> None:
+    """Show a game's rules, in our words, with the rulings."""
+    try:
+        text = get_game(game).rules_text()
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    Console().print(Markdown(text))
+
+
+@app.command("play", epilog=AGENT_HELP)
+def play_command(
+    game: GameArg,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    solo: Annotated[
+        bool, typer.Option("--solo", help="Play alone (the game's solo variant).")
+    ] = False,
+    vs: Annotated[
+        str | None,
+        typer.Option("--vs", help="Agent spec for every other seat; without it, hot-seat."),
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat (1 = first to play).")] = 1,
+    seed: SeedOpt = None,
+    edition: EditionOpt = None,
+    option: OptionsOpt = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Write the game record here.")
+    ] = None,
+) -> None:
+    """Play a game in the terminal, alone, hot-seat, or against a bot."""
+    console = Console()
+    try:
+        chosen = get_game(game)
+        if solo and players not in (None, 1):
+            raise fail("--solo is a game for 1 player; leave out --players")
+        count = 1 if solo else players or (2 if vs else min(chosen.info.player_counts))
+        if vs and count == 1:
+            raise fail("--vs needs an opponent seat: play with --players 2 or more, not solo")
+        if not 1 <= seat <= count:
+            raise fail(f"--seat must be between 1 and {count}")
+        actual_seed = secrets.randbelow(2**31) if seed is None else seed
+        state = chosen.new_state(
+            players=count,
+            seed=actual_seed,
+            options=parse_options(chosen, option),
+            edition=load_edition(chosen, edition),
+        )
+        seats: list[Agent | None] = [
+            None if s == seat - 1 or vs is None else make_agent(vs, actual_seed + 7919 * (s + 1))
+            for s in range(count)
+        ]
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    Session(state, seats, console, record).run()
+
+
+@app.command("simulate", epilog=AGENT_HELP)
+def simulate_command(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents", "-a", help="Comma-separated agent specs, one per seat (repeated to fill)."
+        ),
+    ] = "random",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed SEED + i.")] = 0,
+    rotate: Annotated[
+        bool, typer.Option("--rotate", help="Rotate the agents' seats from game to game.")
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write one record per game into this folder.")
+    ] = None,
+    edition: EditionOpt = None,
+    option: OptionsOpt = None,
+) -> None:
+    """Play many games between bots and report win rates and scores."""
+    console = Console()
+    try:
+        chosen = get_game(game)
+        specs = [s.strip() for s in agents.split(",") if s.strip()]
+        if not specs:
+            raise fail("--agents needs at least one agent spec")
+        count = players or (len(specs) if len(specs) in chosen.info.player_counts else 2)
+        chosen.check_players(count)
+        options = parse_options(chosen, option)
+        chosen_edition = load_edition(chosen, edition)
+        for spec in set(specs):
+            make_agent(spec, 0)
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    wins: dict[str, float] = defaultdict(float)
+    seats_played: dict[str, int] = defaultdict(int)
+    points: dict[str, list[int]] = defaultdict(list)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("simulating", total=games)
+        for index in range(games):
+            game_seed = seed + index
+            shift = index % count if rotate else 0
+            names = [specs[(s + shift) % len(specs)] for s in range(count)]
+            seeder = Rng(game_seed * 1_000_003 + 17)
+            bots = [make_agent(name, seeder.next_u64()) for name in names]
+            state = chosen.new_state(
+                players=count, seed=game_seed, options=options, edition=chosen_edition
+            )
+            while not state.is_terminal:
+                state.apply(bots[state.current_player].choose(state))
+            for s, name in enumerate(names):
+                seats_played[name] += 1
+                points[name].append(state.scores()[s])
+                wins[name] += state.returns()[s] if count > 1 else 0.0
+            if out is not None:
+                write_record(
+                    record_of(state, names), out / f"game-{index:05d}-seed-{game_seed}.json"
+                )
+            progress.advance(task)
+    table = Table(title=f"{chosen.info.title}: {games} games, {count} players")
+    table.add_column("agent")
+    table.add_column("seats played", justify="right")
+    if count > 1:
+        table.add_column("win rate", justify="right")
+    for column in ("mean score", "sd", "min", "max"):
+        table.add_column(column, justify="right")
+    for name in dict.fromkeys(specs):
+        scores = points[name]
+        row = [name, str(seats_played[name])]
+        if count > 1:
+            row.append(f"{wins[name] / seats_played[name]:.1%}")
+        spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
+        row += [
+            f"{statistics.fmean(scores):.2f}",
+            f"{spread:.2f}",
+            str(min(scores)),
+            str(max(scores)),
+        ]
+        table.add_row(*row)
+    console.print(table)
+    if out is not None:
+        console.print(f"Records written to {out}/")
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    edition: EditionOpt = None,
+    show: Annotated[bool, typer.Option("--show", help="Draw the final position.")] = False,
+) -> None:
+    """Re-play a record from its seed and actions; fail loudly on any mismatch."""
+    console = Console()
+    try:
+        record = read_record(file)
+        chosen = get_game(record.game)
+        state = replay(record, chosen, load_edition(chosen, edition), str(file))
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    if show:
+        console.print(chosen.render(state, None))
+    if record.complete:
+        console.print(
+            f"[green]OK[/green] {file}: {len(record.actions)} actions replay to the recorded result "
+            f"(scores {record.scores}, winners {[w + 1 for w in record.winners or []]})."
+        )
+    else:
+        console.print(
+            f"[green]OK[/green] {file}: an unfinished game; its {len(record.actions)} actions replay."
+        )
+
+
+@edition_app.command("validate")
+def edition_validate(file: Annotated[Path, typer.Argument(help="An edition file (JSON).")]) -> None:
+    """Check an edition file against its game's schema."""
+    try:
+        data = read_json(file, EditionError)
+        name = data.get("game") if isinstance(data, dict) else None
+        if not isinstance(name, str):
+            raise EditionError(f'{file}: game: missing; it names the game, e.g. "confusing-lands"')
+        chosen = get_game(name)
+        loaded = chosen.load_edition(file)
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    kind = "reconstructed" if loaded.reconstructed else "transcribed"
+    Console().print(
+        f"[green]valid[/green] {file}: {chosen.info.title} edition {loaded.name!r} ({kind}), {loaded.content_hash}"
+    )
+
+
+@edition_app.command("export")
+def edition_export(
+    game: GameArg,
+    out: Annotated[
+        Path, typer.Argument(help="Where to write the packaged edition, as a starting point.")
+    ],
+) -> None:
+    """Write the packaged edition to a file, to edit into a transcription of real components."""
+    try:
+        edition = get_game(game).default_edition()
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    data = edition.model.model_dump(mode="json")
+    out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    Console().print(f"Wrote {edition.name!r} to {out}")
+
+
+def main() -> None:
+    app()
