@@ -76,6 +76,8 @@ class GameInfo:
     summary: str
     player_counts: tuple[int, ...]
     options: tuple[OptionSpec, ...] = field(default=())
+    #: The distinct ways to play, as (players, options): what the conformance suite runs.
+    modes: tuple[tuple[int, tuple[tuple[str, OptionValue], ...]], ...] = field(default=())
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
