@@ -278,12 +278,14 @@ def replay_command(
         console.print(chosen.render(state, None))
     if record.complete:
         console.print(
-            f"[green]OK[/green] {file}: {len(record.actions)} actions replay to the recorded result "
+            f"[green]OK[/green] {file}: {len(record.actions)} actions replay "
+            "to the recorded result "
             f"(scores {record.scores}, winners {[w + 1 for w in record.winners or []]})."
         )
     else:
         console.print(
-            f"[green]OK[/green] {file}: an unfinished game; its {len(record.actions)} actions replay."
+            f"[green]OK[/green] {file}: an unfinished game; "
+            f"its {len(record.actions)} actions replay."
         )
 
 
@@ -301,7 +303,8 @@ def edition_validate(file: Annotated[Path, typer.Argument(help="An edition file 
         raise fail(str(exc)) from None
     kind = "reconstructed" if loaded.reconstructed else "transcribed"
     Console().print(
-        f"[green]valid[/green] {file}: {chosen.info.title} edition {loaded.name!r} ({kind}), {loaded.content_hash}"
+        f"[green]valid[/green] {file}: {chosen.info.title} edition {loaded.name!r} "
+        f"({kind}), {loaded.content_hash}"
     )
 
 

@@ -54,7 +54,8 @@ class Session:
         """Play until the end or until a person quits; return whether the game ended."""
         game = self.state.game
         self.console.print(
-            f"[bold]{game.info.title}[/bold], seed {self.state.seed}. Type [bold]help[/bold] for commands."
+            f"[bold]{game.info.title}[/bold], seed {self.state.seed}. "
+            "Type [bold]help[/bold] for commands."
         )
         last_human: int | None = None
         while not self.state.is_terminal:

@@ -20,7 +20,12 @@ from tablelands.games import game_names, get_game
 
 GAMES_PER_MODE = 300
 MODES = [
-    pytest.param(name, players, dict(options), id=f"{name}-{players}p-" + ("-".join(f"{k}={v}" for k, v in options) or "default"))
+    pytest.param(
+        name,
+        players,
+        dict(options),
+        id=f"{name}-{players}p-" + ("-".join(f"{k}={v}" for k, v in options) or "default"),
+    )
     for name in game_names()
     for players, options in get_game(name).info.modes
 ]
@@ -63,7 +68,9 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
     for seat in range(state.num_players):
         seen = state.observation(seat)
         sample = state.sample_hidden(seat, rng)
-        assert sample.observation(seat) == seen, "redrawing hidden information changed an observation"
+        assert sample.observation(seat) == seen, (
+            "redrawing hidden information changed an observation"
+        )
         if seat == state.current_player:
             assert sorted(sample.legal_actions()) == sorted(legal)
 

@@ -140,7 +140,8 @@ def replay(record: GameRecord, game: Game, edition: Edition, source: str) -> Sta
     if record.edition.hash != edition.content_hash:
         raise RecordError(
             f"{source}: edition.hash: the game was played with {record.edition.name!r} "
-            f"({record.edition.hash}); the edition given is {edition.name!r} ({edition.content_hash}). "
+            f"({record.edition.hash}); the edition given is {edition.name!r} "
+            f"({edition.content_hash}). "
             "Pass the record's edition file with --edition."
         )
     try:

@@ -1,4 +1,4 @@
-"""Confusing Lands rules: placement, the 2-player draft, the solo round, the end, hidden information."""
+"""Confusing Lands rules: placement, the draft, the solo round, the end, hidden information."""
 
 from __future__ import annotations
 
@@ -54,9 +54,7 @@ def test_a_card_never_covers_a_condition_space() -> None:
     first = state.hands[0][0]
     play(state, f"{first}c0")
     conditions = state.landscapes[0].condition_cells
-    row, col = next(
-        (r, c) for r in range(2) for c in range(3) if conditions >> position(r, c) & 1
-    )
+    row, col = next((r, c) for r in range(2) for c in range(3) if conditions >> position(r, c) & 1)
     second = state.hands[0][0]
     with pytest.raises(IllegalActionError, match=rf"condition {first}.*never covered.*CL-2"):
         play(state, f"{second}l0@{row},{col}")
@@ -126,7 +124,9 @@ def test_rotation_turns_spaces_and_river_ends() -> None:
             for c in range(3):
                 # clockwise: printed (r, c) lands on (c, 1 - r)
                 space = printed[r][c]
-                expected = Space(space.kind, rotate_ends(space.ends, 1)) if space.kind == RIVER else space
+                expected = (
+                    Space(space.kind, rotate_ends(space.ends, 1)) if space.kind == RIVER else space
+                )
                 assert spaces[c, 1 - r] == expected
 
 
@@ -213,9 +213,18 @@ def test_solo_game_places_eight_and_is_rated() -> None:
 
 @pytest.mark.parametrize(
     ("score", "rating"),
-    [(55, "Astounding"), (50, "Astounding"), (49, "Unbelievable"), (40, "Unbelievable"),
-     (30, "Confusing"), (29, "Perplexing"), (20, "Perplexing"), (10, "Bewildering"),
-     (9, "Lost"), (-20, "Lost")],
+    [
+        (55, "Astounding"),
+        (50, "Astounding"),
+        (49, "Unbelievable"),
+        (40, "Unbelievable"),
+        (30, "Confusing"),
+        (29, "Perplexing"),
+        (20, "Perplexing"),
+        (10, "Bewildering"),
+        (9, "Lost"),
+        (-20, "Lost"),
+    ],
 )
 def test_solo_rating_table(score: int, rating: str) -> None:
     # ruling CL-16

@@ -1,0 +1,198 @@
+"""The ``tablelands`` command, driven as a user would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from tablelands.agents import make_agent
+from tablelands.cli import app
+from tablelands.games import get_game
+from tablelands.session import Session
+
+runner = CliRunner()
+GAME = get_game("confusing-lands")
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.output + (result.stderr if result.stderr_bytes else "")
+
+
+def test_games_lists_and_describes() -> None:
+    code, out = run("games")
+    assert code == 0 and "confusing-lands" in out and "Confusing Lands" in out
+    code, out = run("games", "confusing-lands")
+    assert code == 0 and "Players: 1, 2" in out and "greedy" in out and "reconstructed" in out
+    code, out = run("games", "chess")
+    assert code == 2 and "no game called 'chess'" in out
+
+
+def test_rules_are_shown() -> None:
+    code, out = run("rules", "confusing-lands")
+    assert code == 0 and "Land of Plenty" in out and "CL-16" in out
+
+
+def solo_inputs(seed: int) -> tuple[list[str], int]:
+    """Lines that play a whole solo game (first legal action each turn), and its score."""
+    state = GAME.new_state(players=1, seed=seed)
+    lines = []
+    while not state.is_terminal:
+        action = state.legal_actions()[0]
+        lines.append(state.format_action(action))
+        state.apply(action)
+    return lines, state.scores()[0]
+
+
+def test_play_a_whole_solo_game_with_commands(tmp_path: Path) -> None:
+    lines, score = solo_inputs(seed=21)
+    record = tmp_path / "solo.json"
+    script = ["help", "moves 99", "bogus", "19c0", f"preview {lines[0]}", "score", *lines]
+    code, out = run(
+        "play",
+        "confusing-lands",
+        "--solo",
+        "--seed",
+        "21",
+        "--record",
+        str(record),
+        input="\n".join(script) + "\n",
+    )
+    assert code == 0, out
+    assert "moves [START]" in out  # help
+    assert "No legal action begins with '99'" in out
+    assert "'bogus' is not a placement" in out
+    assert "cards are numbered 1 to 18" in out
+    assert "preview only" in out
+    assert "Solo rating" in out and f"({score} points)" in out
+    saved = json.loads(record.read_text())
+    assert saved["actions"] == lines and saved["scores"] == [score]
+    code, out = run("replay", str(record))
+    assert code == 0 and "OK" in out
+
+
+def test_quitting_keeps_an_unfinished_record(tmp_path: Path) -> None:
+    lines, _ = solo_inputs(seed=3)
+    record = tmp_path / "part.json"
+    code, out = run(
+        "play",
+        "confusing-lands",
+        "--solo",
+        "--seed",
+        "3",
+        "--record",
+        str(record),
+        input=f"{lines[0]}\nquit\ny\n",
+    )
+    assert code == 0 and "left unfinished" in out
+    saved = json.loads(record.read_text())
+    assert saved["actions"] == lines[:1] and saved["final"] is None
+    code, out = run("replay", str(record))
+    assert code == 0 and "unfinished" in out
+
+
+def test_end_of_input_leaves_the_game_cleanly() -> None:
+    code, out = run("play", "confusing-lands", "--solo", "--seed", "3", input="")
+    assert code == 0 and "left unfinished" in out
+
+
+def test_session_against_a_bot_hides_its_pending_card() -> None:
+    state = GAME.new_state(players=2, seed=8)
+    console = Console(record=True, width=120)
+    screens: list[str] = []
+
+    def read(prompt: str) -> str:
+        screens.append(console.export_text(clear=True))
+        return session.state.format_action(session.state.legal_actions()[0])
+
+    session = Session(state, [make_agent("greedy", 1), None], console, read=read)
+    assert session.run()
+    assert state.is_terminal
+    # When the human (seat 2) first acts, the bot has placed a card that is not shown yet.
+    assert "Player 1 (greedy) has moved" in screens[0]
+    assert "Player 1's landscape  (0 cards" in screens[0]
+    assert "wins" in console.export_text() or "share the win" in console.export_text()
+
+
+def test_play_rejects_bad_setups() -> None:
+    code, out = run("play", "confusing-lands", "--solo", "--vs", "greedy")
+    assert code == 2 and "--vs needs an opponent" in out
+    code, out = run("play", "confusing-lands", "--vs", "alphazero")
+    assert code == 2 and "no agent 'alphazero'" in out
+    code, out = run("play", "confusing-lands", "--option", "fast")
+    assert code == 2 and "KEY=VALUE" in out
+    code, out = run("play", "confusing-lands", "--players", "4")
+    assert code == 2 and "not 4" in out
+
+
+def test_simulate_reports_and_writes_records(tmp_path: Path) -> None:
+    out_dir = tmp_path / "records"
+    code, out = run(
+        "simulate",
+        "confusing-lands",
+        "--games",
+        "6",
+        "--agents",
+        "greedy,random",
+        "--seed",
+        "10",
+        "--out",
+        str(out_dir),
+    )
+    assert code == 0, out
+    assert "greedy" in out and "win rate" in out and "mean score" in out
+    files = sorted(out_dir.glob("*.json"))
+    assert len(files) == 6
+    first = json.loads(files[0].read_text())
+    assert first["seed"] == 10 and [p["name"] for p in first["players"]] == ["greedy", "random"]
+    code, out = run("replay", str(files[0]))
+    assert code == 0
+
+
+def test_simulate_is_reproducible(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        run(
+            "simulate",
+            "confusing-lands",
+            "-n",
+            "3",
+            "-a",
+            "random",
+            "-p",
+            "1",
+            "--seed",
+            "4",
+            "--out",
+            str(tmp_path / name),
+        )
+    for path in (tmp_path / "a").glob("*.json"):
+        assert path.read_text() == (tmp_path / "b" / path.name).read_text()
+
+
+def test_replay_fails_loudly_on_a_mismatch(tmp_path: Path) -> None:
+    run("simulate", "confusing-lands", "-n", "1", "--out", str(tmp_path))
+    path = next(tmp_path.glob("*.json"))
+    data = json.loads(path.read_text())
+    data["breakdown"][0]["total"] += 1
+    path.write_text(json.dumps(data))
+    code, out = run("replay", str(path))
+    assert code == 2 and "breakdown.0.total" in out
+
+
+def test_edition_validate_and_export(tmp_path: Path) -> None:
+    exported = tmp_path / "mine.json"
+    code, out = run("edition", "export", "confusing-lands", str(exported))
+    assert code == 0
+    code, out = run("edition", "validate", str(exported))
+    assert code == 0 and "valid" in out and "sha256:" in out
+    data = json.loads(exported.read_text())
+    data["cards"][3]["condition_side"][0][0] = "unicorn"
+    exported.write_text(json.dumps(data))
+    code, out = run("edition", "validate", str(exported))
+    assert code == 2 and "cards.3.condition_side" in out and "unicorn" in out
+    exported.write_text(json.dumps({"cards": []}))
+    code, out = run("edition", "validate", str(exported))
+    assert code == 2 and "game: missing" in out
