@@ -320,7 +320,7 @@ def edition_export(
         edition = get_game(game).default_edition()
     except TablelandsError as exc:
         raise fail(str(exc)) from None
-    data = edition.model.model_dump(mode="json")
+    data = edition.to_data()
     out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     Console().print(f"Wrote {edition.name!r} to {out}")
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
@@ -26,6 +27,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from tablelands.core.errors import OptionError
+from tablelands.core.files import content_hash
 from tablelands.core.rng import Rng
 
 #: ``State.current_player`` once the game is over.
@@ -93,10 +95,14 @@ class Edition(ABC):
     name: str
     reconstructed: bool
 
-    @property
     @abstractmethod
+    def to_data(self) -> JsonDict:
+        """The edition as the JSON data of its file."""
+
+    @cached_property
     def content_hash(self) -> str:
         """``sha256:<hex>`` of the edition's canonical JSON; records name it."""
+        return content_hash(self.to_data())
 
 
 class Game(ABC):

@@ -13,31 +13,25 @@ clockwise starting from north-east (:data:`HEX_DIRECTIONS`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 # ---------------------------------------------------------------------------
 # Square grids
 
 
-@dataclass(frozen=True, slots=True)
 class SquareGrid:
     """A ``rows`` x ``cols`` bitboard layout (one extra guard column per row)."""
 
-    rows: int
-    cols: int
+    __slots__ = ("cols", "full", "rows", "stride")
 
-    @property
-    def stride(self) -> int:
-        return self.cols + 1
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.stride = cols + 1
+        #: The set of every position on the grid (guards excluded).
+        self.full = sum(((1 << cols) - 1) << (r * self.stride) for r in range(rows))
 
-    @property
-    def full(self) -> int:
-        """The set of every position on the grid (guards excluded)."""
-        row = (1 << self.cols) - 1
-        mask = 0
-        for r in range(self.rows):
-            mask |= row << (r * self.stride)
-        return mask
+    def __repr__(self) -> str:
+        return f"SquareGrid(rows={self.rows}, cols={self.cols})"
 
     def index(self, row: int, col: int) -> int:
         if not (0 <= row < self.rows and 0 <= col < self.cols):

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tablelands.core.errors import EditionError
-from tablelands.core.files import content_hash, read_json, validate
+from tablelands.core.files import read_json, validate
 from tablelands.core.game import Edition
 
 # Kinds of space, as indices into a landscape's per-kind bitboards.
@@ -228,9 +227,8 @@ class ConfusingLandsEdition(Edition):
                     tuple(Space.parse(t) for t in row) for row in rows
                 )
 
-    @cached_property
-    def content_hash(self) -> str:
-        return content_hash(self.model.model_dump(mode="json"))
+    def to_data(self) -> dict[str, Any]:
+        return self.model.model_dump(mode="json")
 
     def orientation(self, card: int, side: int, rotation: int) -> Orientation:
         return orient(card, side, self.sides[card, side], rotation)
