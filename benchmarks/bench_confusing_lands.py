@@ -55,7 +55,10 @@ def main() -> int:
     landscapes = final_landscapes(400)
     per_second = best_rate(lambda: score_all_conditions(landscapes))
     missed += report(
-        "scoring a final landscape, all 18 conditions", 1e6 / per_second, "us", 300,
+        "scoring a final landscape, all 18 conditions",
+        1e6 / per_second,
+        "us",
+        300,
         higher_is_better=False,
     )
     return missed

@@ -78,6 +78,8 @@ class GameInfo:
     summary: str
     player_counts: tuple[int, ...]
     options: tuple[OptionSpec, ...] = field(default=())
+    #: The numbered rulings that settle what the rulebook leaves open (each tested, each explained).
+    rulings: tuple[str, ...] = field(default=())
     #: The distinct ways to play, as (players, options): what the conformance suite runs.
     modes: tuple[tuple[int, tuple[tuple[str, OptionValue], ...]], ...] = field(default=())
 

@@ -23,6 +23,7 @@ class ConfusingLands(Game):
         title="Confusing Lands",
         summary="Overlap 8 double-sided cards into the best-scoring landscape; solo or 2 players.",
         player_counts=(1, 2),
+        rulings=tuple(f"CL-{n}" for n in range(1, 18)),
         modes=((1, ()), (2, ())),
     )
     package = __name__
