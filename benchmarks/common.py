@@ -14,7 +14,7 @@ def pin_to_one_core() -> None:
 
 
 def best_rate(work: Callable[[], int], repeats: int = 3) -> float:
-    """The best of ``repeats`` runs of ``work`` (which returns how many units it did), per second."""
+    """Best of ``repeats`` runs of ``work`` (which returns the units it did), per second."""
     rates = []
     for _ in range(repeats):
         start = time.perf_counter()
