@@ -1,9 +1,11 @@
 """The random-game conformance suite every game runs, in every mode it declares.
 
 For each mode: 300 seeded random games. At every state: legal actions exist until the
-end; only legal actions are accepted (and a refused one changes nothing); clones and
-JSON round trips are exact; notation round-trips; an observation does not change when
-only hidden information is redrawn. At the end: the record replays to the same result.
+end and do not repeat; only legal actions are accepted (a refused one changes nothing).
+At one state in :data:`DEEP_EVERY` (chosen by the seeded generator) and at every state
+of the first :data:`DEEP_GAMES` games: clones and JSON round trips are exact, notation
+round-trips, and an observation does not change when only hidden information is redrawn.
+At the end of every game: the record replays to the same result.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from tablelands.core.rng import Rng
 from tablelands.games import game_names, get_game
 
 GAMES_PER_MODE = 300
+DEEP_GAMES = 10
+DEEP_EVERY = 8
 MODES = [
     pytest.param(
         name,
@@ -35,10 +39,27 @@ def snapshot(state: State) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def check_state(game: Game, state: State, rng: Rng) -> None:
+def check_legality(state: State, rng: Rng) -> None:
     legal = state.legal_actions()
     assert (len(legal) == 0) == state.is_terminal
     assert len(set(legal)) == len(legal), "legal actions repeat"
+    if not legal:
+        return
+    allowed = set(legal)
+    probes = [-1, max(legal) + 1, *(a + d for a in legal[:3] for d in (-1, 1, 997))]
+    probes += [rng.below(max(legal) * 2 + 2) for _ in range(4)]
+    history = list(state.history)
+    for action in probes:
+        if action in allowed:
+            continue
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+        assert state.history == history, f"refused action {action} changed the state"
+        assert state.legal_actions() == legal, f"refused action {action} changed the state"
+
+
+def check_state(game: Game, state: State, rng: Rng) -> None:
+    legal = state.legal_actions()
     before = snapshot(state)
 
     twin = state.clone()
@@ -55,15 +76,8 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
 
         for action in (rng.choice(legal) for _ in range(8)):
             assert state.parse_action(state.format_action(action)) == action
-        allowed = set(legal)
-        probes = [-1, max(legal) + 1, *(a + d for a in legal[:3] for d in (-1, 1, 997))]
-        probes += [rng.below(max(legal) * 2 + 2) for _ in range(6)]
-        for action in probes:
-            if action in allowed:
-                continue
-            with pytest.raises(IllegalActionError):
-                state.apply(action)
-            assert snapshot(state) == before, f"refused action {action} changed the state"
+        check_legality(state, rng)
+        assert snapshot(state) == before, "a refused action changed the state"
 
     for seat in range(state.num_players):
         seen = state.observation(seat)
@@ -83,7 +97,9 @@ def test_random_games_conform(name: str, players: int, options: dict[str, object
         rng = Rng(seed ^ 0x5EED)
         steps = 0
         while True:
-            check_state(game, state, rng)
+            check_legality(state, rng)
+            if seed < DEEP_GAMES or rng.below(DEEP_EVERY) == 0:
+                check_state(game, state, rng)
             if state.is_terminal:
                 break
             state.apply(rng.choice(state.legal_actions()))

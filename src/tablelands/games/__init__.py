@@ -10,6 +10,7 @@ from tablelands.core.game import Game
 #: registry name -> module that defines ``GAME``
 REGISTRY: dict[str, str] = {
     "confusing-lands": "tablelands.games.confusing_lands",
+    "land-vs-sea": "tablelands.games.land_vs_sea",
 }
 
 

@@ -1,0 +1,101 @@
+"""Land vs Sea: hex tiles, land against sea, 2 to 4 players, hidden tile backs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+
+from rich.console import RenderableType
+
+from tablelands.core.errors import EditionError, OptionError
+from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
+from tablelands.games.land_vs_sea import view
+from tablelands.games.land_vs_sea.components import LandVsSeaEdition
+from tablelands.games.land_vs_sea.board import unpack
+from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT, POSITIONS
+from tablelands.games.land_vs_sea.render import render_view
+from tablelands.games.land_vs_sea.state import PLACE, PLACE_AGAIN, LandVsSeaState
+
+MODULES = ("mountains", "trade", "waypoints")
+ALL_ON = tuple((name, True) for name in MODULES)
+#: LS-12: what each player count fixes (3 players: every module; 4 players: waypoints).
+FORCED = {3: dict.fromkeys(MODULES, True), 4: {"waypoints": True}}
+
+
+class LandVsSea(Game):
+    info = GameInfo(
+        name="land-vs-sea",
+        title="Land vs Sea",
+        summary="Lay hex tiles to close land and sea areas; land against sea, 2-4 players.",
+        player_counts=(2, 3, 4),
+        options=(
+            OptionSpec("mountains", "mountains and corals score ranges (LS-9)", False),
+            OptionSpec("trade", "caravans and ships, and trade routes at the end (LS-10)", False),
+            OptionSpec("waypoints", "each land and sea player has a waypoint (LS-11)", False),
+        ),
+        rulings=tuple(f"LS-{n}" for n in range(1, 13)),
+        modes=(
+            (2, ()),
+            (2, ALL_ON),
+            (2, (("mountains", True),)),
+            (3, ()),
+            (4, ()),
+            (4, ALL_ON),
+        ),
+    )
+    package = __name__
+
+    @cached_property
+    def _packaged(self) -> LandVsSeaEdition:
+        return LandVsSeaEdition.packaged()
+
+    def default_edition(self) -> LandVsSeaEdition:
+        return self._packaged
+
+    def load_edition(self, path: Path) -> LandVsSeaEdition:
+        return LandVsSeaEdition.from_file(path)
+
+    def _edition(self, edition: Edition | None) -> LandVsSeaEdition:
+        if edition is None:
+            return self._packaged
+        if not isinstance(edition, LandVsSeaEdition):
+            raise EditionError(f"{edition.name!r} is not a Land vs Sea edition")
+        return edition
+
+    def new_state(
+        self,
+        *,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> LandVsSeaState:
+        self.check_players(players)
+        resolved = self.resolve_options(options)
+        for name, value in FORCED.get(players, {}).items():
+            if name in (options or {}) and resolved[name] != value:
+                raise OptionError(f"with {players} players {name} is always on (LS-12)")
+            resolved[name] = value
+        return LandVsSeaState(self, self._edition(edition), players, seed, resolved)
+
+    def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> LandVsSeaState:
+        return view.from_json(LandVsSeaState, self, self._edition(edition), data)
+
+    def render(self, state: State, viewer: int | None) -> RenderableType:
+        assert isinstance(state, LandVsSeaState)
+        seen = state.observation(0 if viewer is None else viewer)
+        if (
+            viewer is not None
+            and state.current_player == viewer
+            and state.phase in (PLACE, PLACE_AGAIN)
+        ):
+            placements = [a for a in state.legal_actions() if a < PLACE_COUNT]
+            seen["marked"] = sorted({unpack(a % POSITIONS) for a in placements})
+        return render_view(seen, state.edition, show_hands=viewer is not None)
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+GAME = LandVsSea()

@@ -1,0 +1,265 @@
+"""Land vs Sea components: the edition file schema and faces compiled for the rules.
+
+A face gives each of its 6 edges a type, land ``L`` or sea ``S`` (edge 0 first, then
+clockwise), and splits the edges into regions of one type each (LS-1). It may carry bonus
+symbols (per region), a Play Again or Steal symbol, a run of 2 or 3 mountain (land) or
+coral (sea) edges, and a caravan or a ship.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tablelands.core.errors import EditionError
+from tablelands.core.files import read_json, validate
+from tablelands.core.game import Edition
+
+LAND, SEA = 0, 1
+TYPE_LETTERS = "LS"
+NO_TRADE, CARAVAN, SHIP = 0, 1, 2
+TRADE_NAMES = (None, "caravan", "ship")
+NO_ACTION, PLAY_AGAIN, STEAL = 0, 1, 2
+ACTION_NAMES = (None, "play_again", "steal")
+TILE_COUNT = 58
+START_ID = 0
+VOLCANO_ID = TILE_COUNT + 1
+FACE_NAMES = "ab"
+
+
+class RegionModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    edges: list[int] = Field(min_length=1)
+    bonus: int = Field(default=0, ge=0)
+
+
+def _interleave(a: set[int], b: set[int]) -> bool:
+    """Whether two disjoint edge sets alternate around the hex (a..b..a..b)."""
+    pattern = [0 if i in a else 1 if i in b else None for i in range(6)]
+    seq = [x for x in pattern if x is not None]
+    changes = sum(1 for i in range(len(seq)) if seq[i] != seq[i - 1])
+    return changes >= 4
+
+
+class FaceModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    edges: str = Field(pattern=r"^[LS]{6}$")
+    regions: list[RegionModel]
+    mountains: list[int] = []
+    corals: list[int] = []
+    trade: Literal["caravan", "ship"] | None = None
+    action: Literal["play_again", "steal"] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> FaceModel:
+        seen: list[int] = []
+        for region in self.regions:
+            if any(not 0 <= e <= 5 for e in region.edges):
+                raise ValueError("region edges are numbered 0 to 5")
+            types = {self.edges[e] for e in region.edges}
+            if len(types) != 1:
+                raise ValueError(f"region {region.edges} mixes land and sea edges (LS-1)")
+            seen.extend(region.edges)
+        if sorted(seen) != list(range(6)):
+            raise ValueError("the regions must hold each edge 0-5 exactly once (LS-1)")
+        sets = [set(r.edges) for r in self.regions]
+        for i, a in enumerate(sets):
+            for b in sets[i + 1 :]:
+                if _interleave(a, b):
+                    raise ValueError(f"regions {sorted(a)} and {sorted(b)} interleave (LS-1)")
+        for name, kind in (("mountains", "L"), ("corals", "S")):
+            run: list[int] = getattr(self, name)
+            if not run:
+                continue
+            if not 2 <= len(run) <= 3 or any(self.edges[e % 6] != kind for e in run):
+                raise ValueError(
+                    f"{name} cover 2 or 3 consecutive {'land' if kind == 'L' else 'sea'} edges"
+                )
+            start = run[0]
+            if [e % 6 for e in run] != [(start + i) % 6 for i in range(len(run))]:
+                raise ValueError(f"{name} edges must be consecutive, clockwise: got {run}")
+        return self
+
+    def key(self) -> str:
+        """A canonical text of everything the face shows: equal keys, indistinguishable faces."""
+        regions = "|".join(
+            ",".join(map(str, sorted(r.edges))) + f"+{r.bonus}"
+            for r in sorted(self.regions, key=lambda r: min(r.edges))
+        )
+        extras = [
+            "m" + "".join(map(str, self.mountains)) if self.mountains else "",
+            "c" + "".join(map(str, self.corals)) if self.corals else "",
+            self.trade or "",
+            self.action or "",
+        ]
+        return f"{self.edges}/{regions}/" + "/".join(extras)
+
+
+class TileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: int = Field(ge=1, le=TILE_COUNT)
+    a: FaceModel
+    b: FaceModel
+
+
+class EditionModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["tablelands-edition/1"]
+    game: Literal["land-vs-sea"]
+    name: str = Field(min_length=1)
+    reconstructed: bool
+    notes: str = ""
+    start: FaceModel
+    volcano: FaceModel
+    whirlpool: FaceModel
+    tiles: list[TileModel]
+
+    @field_validator("start")
+    @classmethod
+    def _start(cls, face: FaceModel) -> FaceModel:
+        if face.edges != "LLLSSS":
+            raise ValueError("the start tile is LLLSSS")
+        return face
+
+    @field_validator("volcano")
+    @classmethod
+    def _volcano(cls, face: FaceModel) -> FaceModel:
+        if face.edges != "LLLLLL":
+            raise ValueError("the Volcano face is all land (LLLLLL)")
+        return face
+
+    @field_validator("whirlpool")
+    @classmethod
+    def _whirlpool(cls, face: FaceModel) -> FaceModel:
+        if face.edges != "SSSSSS":
+            raise ValueError("the Whirlpool face is all sea (SSSSSS)")
+        return face
+
+    @field_validator("tiles")
+    @classmethod
+    def _tiles(cls, tiles: list[TileModel]) -> list[TileModel]:
+        ids = sorted(t.id for t in tiles)
+        if ids != list(range(1, TILE_COUNT + 1)):
+            raise ValueError(f"the tiles must be ids 1 to {TILE_COUNT}, each once")
+        for tile in tiles:
+            for name in FACE_NAMES:
+                if getattr(tile, name).edges in ("LLLLLL", "SSSSSS"):
+                    raise ValueError(
+                        f"tile {tile.id} face {name}: only the Volcano/Whirlpool is all one type"
+                    )
+        return tiles
+
+
+# ---------------------------------------------------------------------------
+# Faces compiled for the rules
+
+
+def rotate_mask(mask: int, turns: int) -> int:
+    """A 6-bit edge mask after turning the face ``turns`` sixth-turns clockwise."""
+    turns %= 6
+    return ((mask << turns) | (mask >> (6 - turns))) & 0b111111
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A face as placed: every mask is indexed by direction (0-5, clockwise from north-east)."""
+
+    key: str
+    land: int  # bit d set: the edge facing direction d is land
+    region_of_edge: tuple[int, ...]  # direction -> region index
+    region_types: tuple[int, ...]
+    region_edges: tuple[int, ...]  # region -> mask of its directions
+    region_bonus: tuple[int, ...]
+    mountains: int
+    corals: int
+    trade: int
+    action: int
+
+    @property
+    def is_corner(self) -> bool:
+        return self.region_types.count(LAND) == 2 and self.region_types.count(SEA) == 2
+
+    @property
+    def bonus(self) -> int:
+        return sum(self.region_bonus)
+
+    def edge_string(self) -> str:
+        return "".join("L" if self.land >> d & 1 else "S" for d in range(6))
+
+
+def compile_face(model: FaceModel, rotation: int) -> Face:
+    def mask(edges: list[int]) -> int:
+        return rotate_mask(sum(1 << (e % 6) for e in edges), rotation)
+
+    land = mask([i for i, t in enumerate(model.edges) if t == "L"])
+    regions = sorted(model.regions, key=lambda r: min(r.edges))
+    region_edges = tuple(mask(r.edges) for r in regions)
+    region_of_edge = tuple(
+        next(i for i, m in enumerate(region_edges) if m >> d & 1) for d in range(6)
+    )
+    return Face(
+        key=model.key(),
+        land=land,
+        region_of_edge=region_of_edge,
+        region_types=tuple(LAND if model.edges[r.edges[0]] == "L" else SEA for r in regions),
+        region_edges=region_edges,
+        region_bonus=tuple(r.bonus for r in regions),
+        mountains=mask(model.mountains),
+        corals=mask(model.corals),
+        trade=TRADE_NAMES.index(model.trade),
+        action=ACTION_NAMES.index(model.action),
+    )
+
+
+class LandVsSeaEdition(Edition):
+    """A validated edition with every face compiled in its 6 rotations."""
+
+    def __init__(self, model: EditionModel) -> None:
+        self.model = model
+        self.name = model.name
+        self.reconstructed = model.reconstructed
+        by_id = {t.id: t for t in model.tiles}
+        #: faces[tile_id][face] -> printed face model; 0 is the start tile, VOLCANO_ID the Volcano.
+        self.face_models: dict[int, tuple[FaceModel, FaceModel]] = {
+            START_ID: (model.start, model.start),
+            VOLCANO_ID: (model.volcano, model.whirlpool),
+            **{i: (by_id[i].a, by_id[i].b) for i in range(1, TILE_COUNT + 1)},
+        }
+        #: rotated[tile_id][face][rotation] -> Face
+        self.rotated: dict[int, tuple[tuple[Face, ...], ...]] = {
+            tile: tuple(tuple(compile_face(face, r) for r in range(6)) for face in faces)
+            for tile, faces in self.face_models.items()
+        }
+        self.keys: dict[int, tuple[str, str]] = {
+            tile: (faces[0].key(), faces[1].key()) for tile, faces in self.face_models.items()
+        }
+        #: face content -> one (tile, face) that shows it
+        self.by_key: dict[str, tuple[int, int]] = {}
+        for tile, pair in self.keys.items():
+            for face, key in enumerate(pair):
+                self.by_key.setdefault(key, (tile, face))
+
+    def to_data(self) -> dict[str, Any]:
+        return self.model.model_dump(mode="json")
+
+    @classmethod
+    def from_data(cls, data: object, source: str) -> LandVsSeaEdition:
+        return cls(validate(EditionModel, data, source, EditionError))
+
+    @classmethod
+    def from_file(cls, path: Path) -> LandVsSeaEdition:
+        return cls.from_data(read_json(path, EditionError), str(path))
+
+    @classmethod
+    def packaged(cls) -> LandVsSeaEdition:
+        text = resources.files(__package__).joinpath("edition.json").read_text(encoding="utf-8")
+        return cls.from_data(json.loads(text), "land_vs_sea/edition.json")
