@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -112,7 +113,7 @@ def test_session_against_a_bot_hides_its_pending_card() -> None:
     assert session.run()
     assert state.is_terminal
     # When the human (seat 2) first acts, the bot has placed a card that is not shown yet.
-    assert "Player 1 (greedy) has moved" in screens[0]
+    assert "Player 1 (greedy) has placed a card" in screens[0]
     assert "Player 1's landscape  (0 cards" in screens[0]
     assert "wins" in console.export_text() or "share the win" in console.export_text()
 
@@ -196,3 +197,75 @@ def test_edition_validate_and_export(tmp_path: Path) -> None:
     exported.write_text(json.dumps({"cards": []}))
     code, out = run("edition", "validate", str(exported))
     assert code == 2 and "game: missing" in out
+
+
+def scripted_inputs(
+    name: str, players: int, seed: int, vs: str | None
+) -> tuple[list[str], list[int]]:
+    """The lines a person types to play seat 1 with its first legal action every time (the
+    session plays forced actions itself), and the final scores."""
+    game = get_game(name)
+    state = game.new_state(players=players, seed=seed)
+    bots = {s: make_agent(vs, seed + 7919 * (s + 1)) for s in range(1, players)} if vs else {}
+    lines: list[str] = []
+    last_human = None
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat in bots:
+            state.apply(bots[seat].choose(state))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        if not bots and players > 1 and last_human not in (None, seat):
+            lines.append("")  # "press Enter when ready"
+        last_human = seat
+        lines.append(state.format_action(legal[0]))
+        state.apply(legal[0])
+    return lines, state.scores()
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "vs"),
+    [("land-vs-sea", 2, "random"), ("land-vs-sea", 3, "greedy"), ("land-vs-sea", 2, None)],
+)
+def test_play_a_whole_game_in_the_terminal(
+    tmp_path: Path, name: str, players: int, vs: str | None
+) -> None:
+    lines, scores = scripted_inputs(name, players, seed=5, vs=vs)
+    record = tmp_path / "game.json"
+    args = ["play", name, "--players", str(players), "--seed", "5", "--record", str(record)]
+    if vs:
+        args += ["--vs", vs]
+    code, out = run(*args, input="\n".join(lines) + "\n")
+    assert code == 0, out[-2000:]
+    assert "Result" in out
+    saved = json.loads(record.read_text())
+    assert saved["scores"] == scores
+    code, out = run("replay", str(record))
+    assert code == 0 and "OK" in out
+
+
+def test_simulate_land_vs_sea_with_modules(tmp_path: Path) -> None:
+    code, out = run(
+        "simulate",
+        "land-vs-sea",
+        "-n",
+        "3",
+        "-a",
+        "greedy,random",
+        "-o",
+        "mountains=on",
+        "-o",
+        "trade=on",
+        "--out",
+        str(tmp_path),
+    )
+    assert code == 0, out
+    saved = json.loads(next(tmp_path.glob("*.json")).read_text())
+    assert saved["options"] == {"mountains": True, "trade": True, "waypoints": False}
+    code, out = run("simulate", "land-vs-sea", "-n", "1", "-p", "3", "-o", "trade=off")
+    assert code == 2 and "always on (LS-12)" in out
+    code, out = run("games", "land-vs-sea")
+    assert code == 0 and "mountains" in out and "waypoints" in out

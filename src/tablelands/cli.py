@@ -63,7 +63,8 @@ def parse_options(game: Game, given: list[str] | None) -> dict[str, OptionValue]
         if not sep or not key:
             raise fail(f"--option takes KEY=VALUE, not {item!r}")
         raw[key.strip()] = value.strip()
-    return game.resolve_options(raw)
+    resolved = game.resolve_options(raw)  # checks names and values
+    return {key: resolved[key] for key in raw}
 
 
 def load_edition(game: Game, path: Path | None) -> Edition:
@@ -202,6 +203,7 @@ def simulate_command(
         chosen_edition = load_edition(chosen, edition)
         for spec in set(specs):
             make_agent(spec, 0)
+        chosen.new_state(players=count, seed=seed, options=options, edition=chosen_edition)
     except TablelandsError as exc:
         raise fail(str(exc)) from None
     wins: dict[str, float] = defaultdict(float)

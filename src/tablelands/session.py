@@ -62,8 +62,18 @@ class Session:
             seat = self.state.current_player
             agent = self.seats[seat]
             if agent is not None:
-                self.state.apply(agent.choose(self.state))
-                self.console.print(f"[dim]Player {seat + 1} ({agent.spec}) has moved.[/dim]")
+                action = agent.choose(self.state)
+                said = game.describe(self.state, action)
+                self.state.apply(action)
+                self.console.print(f"[dim]Player {seat + 1} ({agent.spec}) {said}.[/dim]")
+                continue
+            legal = self.state.legal_actions()
+            if len(legal) == 1:
+                text = self.state.format_action(legal[0])
+                self.state.apply(legal[0])
+                self.console.print(
+                    f"Player {seat + 1}: {text} (the only possible action, played for you)"
+                )
                 continue
             if len(self.humans) > 1 and last_human not in (None, seat):
                 self.console.print(f"\n[bold]Pass the screen to player {seat + 1}.[/bold]")

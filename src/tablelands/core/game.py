@@ -161,6 +161,10 @@ class Game(ABC):
             table.add_row(str(seat + 1), names[seat] + mark, str(score))
         return table
 
+    def describe(self, state: State, action: int) -> str:
+        """What every player sees of ``action`` (about to be played in ``state``), in words."""
+        return "moved"
+
     def rules_text(self) -> str:
         """The game's rules, in our words (``rules.md`` in the game's package)."""
         return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")

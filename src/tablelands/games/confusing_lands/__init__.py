@@ -83,6 +83,10 @@ class ConfusingLands(Game):
         verb = "share the win" if len(state.winners()) > 1 else "wins"
         return Group(table, Text(f"{winners} {verb}.", style="bold"))
 
+    def describe(self, state: State, action: int) -> str:
+        # Placements stay hidden until every player has placed in the phase.
+        return "has placed a card"
+
     def notation_help(self) -> str:
         return NOTATION_HELP
 

@@ -94,6 +94,19 @@ class LandVsSea(Game):
             seen["marked"] = sorted({unpack(a % POSITIONS) for a in placements})
         return render_view(seen, state.edition, show_hands=viewer is not None)
 
+    def describe(self, state: State, action: int) -> str:
+        """Everything but the placed tile's id is public (the id would tell its other face)."""
+        text = state.format_action(action)
+        if action < PLACE_COUNT:
+            return "placed a tile at " + text.split("@")[1]
+        if text.startswith("draw"):
+            return f"drew from stack {text.split()[1]}"
+        return {
+            "pass": "passed",
+            "steal none": "did not steal",
+            "waypoint none": "kept the waypoint",
+        }.get(text, text)
+
     def notation_help(self) -> str:
         return NOTATION_HELP
 

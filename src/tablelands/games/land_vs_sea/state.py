@@ -125,10 +125,12 @@ class LandVsSeaState(State):
             seen.add(tile)
             for face in (0, 1):
                 table = rotations_fitting(rotated[tile][face][0].land)
-                base = (tile * 2 + face) * 6
-                for position, constraint in frontier:
-                    for rotation in table[constraint]:
-                        actions.append((base + rotation) * POSITIONS + position)
+                offsets = [((tile * 2 + face) * 6 + r) * POSITIONS for r in range(6)]
+                actions += [
+                    offsets[rotation] + position
+                    for position, constraint in frontier
+                    for rotation in table[constraint]
+                ]
         return actions
 
     def legal_actions(self) -> list[int]:
