@@ -25,7 +25,7 @@ types: install
 	$(BIN)/mypy
 
 unit: install
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 --dist worksteal
 
 test: lint types unit
 

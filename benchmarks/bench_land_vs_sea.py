@@ -8,7 +8,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from common import best_rate, pin_to_one_core, report
-
 from tablelands.core.rng import Rng
 from tablelands.games import get_game
 
@@ -31,7 +30,8 @@ def random_games() -> int:
 
 def main() -> int:
     pin_to_one_core()
-    return report("random play, 2 players, all modules", best_rate(random_games), "actions/s", 20_000)
+    rate = best_rate(random_games)
+    return report("random play, 2 players, all modules", rate, "actions/s", 20_000)
 
 
 if __name__ == "__main__":

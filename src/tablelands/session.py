@@ -22,7 +22,10 @@ from tablelands.core.records import record_of, write_record
 
 COMMANDS = (
     ("ACTION", "play an action written in the game's notation"),
-    ("show", "draw the game again (alias: hand)"),
+    (
+        "show [START]",
+        "draw the game again, marking where actions beginning with START go (alias: hand)",
+    ),
     ("moves [START]", "list your legal actions, or those whose notation begins with START"),
     ("preview ACTION", "draw the game as it would be after ACTION, without playing it"),
     ("score", "your score so far and where it comes from"),
@@ -109,7 +112,8 @@ class Session:
             elif command == "help":
                 self._help()
             elif command in ("show", "hand"):
-                self.console.print(self.state.game.render(self.state, seat))
+                chosen = self._matching(rest.strip())
+                self.console.print(self.state.game.render(self.state, seat, chosen))
             elif command == "moves":
                 self._moves(rest.strip())
             elif command == "preview":
@@ -136,14 +140,17 @@ class Session:
         self.console.print(table)
         self.console.print(self.state.game.notation_help())
 
+    def _matching(self, start: str) -> list[int]:
+        """The legal actions whose notation begins with ``start`` (all of them if empty)."""
+        legal = self.state.legal_actions()
+        if not start:
+            return legal
+        # "1" must not also match card 10-18: a digit prefix ends at a non-digit.
+        pattern = re.compile(re.escape(start.lower()) + (r"(?!\d)" if start[-1].isdigit() else ""))
+        return [a for a in legal if pattern.match(self.state.format_action(a).lower())]
+
     def _moves(self, start: str) -> None:
-        texts = [self.state.format_action(a) for a in self.state.legal_actions()]
-        if start:
-            # "1" must not also match card 10-18: a digit prefix ends at a non-digit.
-            pattern = re.compile(
-                re.escape(start.lower()) + (r"(?!\d)" if start[-1].isdigit() else "")
-            )
-            texts = [t for t in texts if pattern.match(t.lower())]
+        texts = [self.state.format_action(a) for a in self._matching(start)]
         if not texts:
             self.console.print(f"No legal action begins with {start!r}.")
             return

@@ -15,7 +15,7 @@ information, which is what determinized search needs.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -138,8 +138,11 @@ class Game(ABC):
         """Rebuild a state written by :meth:`State.to_json`."""
 
     @abstractmethod
-    def render(self, state: State, viewer: int | None) -> RenderableType:
-        """Draw the state for the terminal as ``viewer`` sees it (``None``: everything)."""
+    def render(
+        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+    ) -> RenderableType:
+        """Draw the state for the terminal as ``viewer`` sees it (``None``: everything),
+        marking where the ``highlight`` actions (by default every legal one) would play."""
 
     @abstractmethod
     def notation_help(self) -> str:

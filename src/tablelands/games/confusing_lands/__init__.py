@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 
@@ -63,7 +63,9 @@ class ConfusingLands(Game):
     ) -> ConfusingLandsState:
         return ConfusingLandsState.from_json(self, self._edition(edition), data)
 
-    def render(self, state: State, viewer: int | None) -> RenderableType:
+    def render(
+        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+    ) -> RenderableType:
         assert isinstance(state, ConfusingLandsState)
         return Group(render_view(state.view(viewer), state.edition), legend())
 

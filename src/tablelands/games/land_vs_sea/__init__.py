@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 
@@ -11,11 +11,11 @@ from rich.console import RenderableType
 from tablelands.core.errors import EditionError, OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.land_vs_sea import view
-from tablelands.games.land_vs_sea.components import LandVsSeaEdition
 from tablelands.games.land_vs_sea.board import unpack
+from tablelands.games.land_vs_sea.components import LandVsSeaEdition
 from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT, POSITIONS
 from tablelands.games.land_vs_sea.render import render_view
-from tablelands.games.land_vs_sea.state import PLACE, PLACE_AGAIN, LandVsSeaState
+from tablelands.games.land_vs_sea.state import LandVsSeaState
 
 MODULES = ("mountains", "trade", "waypoints")
 ALL_ON = tuple((name, True) for name in MODULES)
@@ -82,16 +82,14 @@ class LandVsSea(Game):
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> LandVsSeaState:
         return view.from_json(LandVsSeaState, self, self._edition(edition), data)
 
-    def render(self, state: State, viewer: int | None) -> RenderableType:
+    def render(
+        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+    ) -> RenderableType:
         assert isinstance(state, LandVsSeaState)
         seen = state.observation(0 if viewer is None else viewer)
-        if (
-            viewer is not None
-            and state.current_player == viewer
-            and state.phase in (PLACE, PLACE_AGAIN)
-        ):
-            placements = [a for a in state.legal_actions() if a < PLACE_COUNT]
-            seen["marked"] = sorted({unpack(a % POSITIONS) for a in placements})
+        if viewer is not None and state.current_player == viewer:
+            shown = state.legal_actions() if highlight is None else highlight
+            seen["marked"] = sorted({unpack(a % POSITIONS) for a in shown if a < PLACE_COUNT})
         return render_view(seen, state.edition, show_hands=viewer is not None)
 
     def describe(self, state: State, action: int) -> str:

@@ -80,7 +80,7 @@ class Board:
         self.tiles: dict[int, int] = {}
         self.positions: list[int] = []
         self.faces: list[Face] = []
-        #: empty position next to a tile -> (mask of directions facing a tile, mask of those that are land)
+        #: empty position next to a tile -> (directions facing a tile, those of them that are land)
         self.frontier: dict[int, tuple[int, int]] = {}
         #: position -> the region node behind each of its 6 edges
         self.edge_node: dict[int, tuple[int, ...]] = {}
@@ -244,7 +244,7 @@ class Board:
                         on_it,
                     )
                 )
-        for d, step in enumerate(STEPS):
+        for step in STEPS:
             neighbour = position + step
             if neighbour not in tiles:
                 known, land = self.frontier[neighbour]

@@ -8,6 +8,7 @@ then draw back up to two tiles one at a time.
 from __future__ import annotations
 
 from functools import cache
+
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
 from tablelands.core.rng import Rng
