@@ -25,7 +25,6 @@ from tablelands.games.land_vs_sea.components import (
 )
 
 SIDE_ORDER = ("land", "sea", "cartographer")
-RECENT_EVENTS = 6
 
 LAND_STYLE = "bold green"
 SEA_STYLE = "bold bright_blue"
@@ -189,13 +188,14 @@ def render_view(
             who = f"{seat + 1} {sides[seat]}" + (" (you)" if seat == viewer else "")
             table.add_row(who, draw_faces(faces) if faces else Text("(no tiles)"))
         parts.append(table)
-    recent = view["events"][-RECENT_EVENTS:]
-    if recent:
-        lines = [
-            f"  placement {e['placement']}: {e['side']} +{e['points']} ({e['detail']})"
-            for e in recent
-        ]
-        parts.append(Text("Recent scoring:\n" + "\n".join(lines)))
+    last, this = view["turn_events"]
+    for title, events in (
+        ("Last turn", view["events"][last:this]),
+        ("This turn", view["events"][this:]),
+    ):
+        if events:
+            lines = [f"  {e['side']} +{e['points']}: {e['detail']}" for e in events]
+            parts.append(Text(f"{title}:\n" + "\n".join(lines)))
     parts.append(legend())
     return Group(*parts)
 

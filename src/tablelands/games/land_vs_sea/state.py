@@ -106,6 +106,8 @@ class LandVsSeaState(State):
         self.last_face_action = 0
         self.holes: list[int] = []
         self.passes = 0
+        # Where the previous turn's and this turn's score events begin in ``events``.
+        self.last_turn_events = self.turn_events = 0
         self._place(START_ID, 0, 0, pack(0, 0), -1)
 
     # -- the flow of a turn ----------------------------------------------------
@@ -294,6 +296,8 @@ class LandVsSeaState(State):
         self._start_turn((seat + 1) % self.num_players)
 
     def _start_turn(self, seat: int) -> None:
+        self.last_turn_events = self.turn_events
+        self.turn_events = len(self.events)
         self.to_move = seat
         self.phase = PLACE
         self.turn_placements = 0

@@ -103,6 +103,7 @@ def observation(state: LandVsSeaState, viewer: int) -> JsonDict:
         "reserve": state.reserve,
         "points": list(state.points),
         "events": [dict(e) for e in state.events],
+        "turn_events": [state.last_turn_events, state.turn_events],
         "passes": state.passes,
     }
 
@@ -266,6 +267,7 @@ def to_json(state: LandVsSeaState) -> JsonDict:
         "last_face_action": state.last_face_action,
         "holes": [list(unpack(h)) for h in state.holes],
         "passes": state.passes,
+        "turn_events": [state.last_turn_events, state.turn_events],
         "history": list(state.history),
     }
 
@@ -295,6 +297,7 @@ class StateData(BaseModel):
     last_face_action: int
     holes: list[tuple[int, int]]
     passes: int
+    turn_events: tuple[int, int]
     history: list[int]
 
 
@@ -343,4 +346,5 @@ def from_json(
     state.last_face_action = saved.last_face_action
     state.holes = [pack(q, r) for q, r in saved.holes]
     state.passes = saved.passes
+    state.last_turn_events, state.turn_events = saved.turn_events
     return state
