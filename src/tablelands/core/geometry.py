@@ -12,7 +12,7 @@ clockwise starting from north-east (:data:`HEX_DIRECTIONS`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 # ---------------------------------------------------------------------------
 # Square grids
@@ -134,3 +134,72 @@ def hex_direction_between(a: tuple[int, int], b: tuple[int, int]) -> int:
         return HEX_DIRECTIONS.index(step)
     except ValueError:
         raise ValueError(f"{a} and {b} are not neighbours") from None
+
+
+class HexBitGrid:
+    """A finite set of hex cells as bitboards: bit ``index(q, r)`` stands for cell ``(q, r)``.
+
+    Cells are laid out row by row (``r``) with one guard column after the largest ``q``,
+    so a step in any of the six directions is a single shift that never wraps into
+    another row; masking with :attr:`full` drops steps that leave the grid.
+    """
+
+    __slots__ = ("_coords", "_index", "deltas", "full", "qmin", "rmin", "stride")
+
+    def __init__(self, cells: Iterable[tuple[int, int]]) -> None:
+        cell_list = list(cells)
+        if not cell_list:
+            raise ValueError("a hex grid needs at least one cell")
+        qs = [q for q, _ in cell_list]
+        rs = [r for _, r in cell_list]
+        self.qmin, self.rmin = min(qs), min(rs)
+        self.stride = max(qs) - self.qmin + 2
+        self._index = {
+            (q, r): (r - self.rmin) * self.stride + (q - self.qmin) for q, r in cell_list
+        }
+        if len(self._index) != len(cell_list):
+            raise ValueError("a hex grid's cells must be distinct")
+        self._coords = {i: cell for cell, i in self._index.items()}
+        self.full = sum(1 << i for i in self._index.values())
+        self.deltas = tuple(dq + dr * self.stride for dq, dr in HEX_DIRECTIONS)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._index
+
+    def index(self, q: int, r: int) -> int:
+        try:
+            return self._index[q, r]
+        except KeyError:
+            raise ValueError(f"{q},{r} is not a space of this map") from None
+
+    def coords(self, index: int) -> tuple[int, int]:
+        return self._coords[index]
+
+    def cells(self) -> list[tuple[int, int]]:
+        return sorted(self._index, key=lambda cell: self._index[cell])
+
+    def shift(self, mask: int, direction: int) -> int:
+        """``mask`` moved one step in ``direction``; cells leaving the grid are dropped."""
+        delta = self.deltas[direction]
+        return ((mask << delta) if delta > 0 else (mask >> -delta)) & self.full
+
+    def neighbours(self, mask: int) -> int:
+        """Cells touching a cell of ``mask`` (cells of ``mask`` too, where two touch)."""
+        out = 0
+        for delta in self.deltas:
+            out |= (mask << delta) if delta > 0 else (mask >> -delta)
+        return out & self.full
+
+    def flood(self, seed: int, within: int) -> int:
+        group = seed & within
+        while True:
+            grown = (group | self.neighbours(group)) & within
+            if grown == group:
+                return group
+            group = grown
+
+    def components(self, cells: int) -> Iterator[int]:
+        while cells:
+            group = self.flood(cells & -cells, cells)
+            yield group
+            cells &= ~group

@@ -11,6 +11,7 @@ from tablelands.core.game import Game
 REGISTRY: dict[str, str] = {
     "confusing-lands": "tablelands.games.confusing_lands",
     "land-vs-sea": "tablelands.games.land_vs_sea",
+    "drifting-lands": "tablelands.games.drifting_lands",
 }
 
 

@@ -1,0 +1,80 @@
+"""Drifting Lands: drifting continents and evolving species, 2 to 4 players (basic cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+
+from rich.console import RenderableType
+
+from tablelands.core.errors import EditionError, OptionError
+from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
+from tablelands.games.drifting_lands import view
+from tablelands.games.drifting_lands.components import DriftingLandsEdition
+from tablelands.games.drifting_lands.notation import NOTATION_HELP
+from tablelands.games.drifting_lands.render import render_state
+from tablelands.games.drifting_lands.state import DriftingLandsState
+
+
+class DriftingLands(Game):
+    info = GameInfo(
+        name="drifting-lands",
+        title="Drifting Lands",
+        summary="Drift continents, breed and evolve your species, rule the land; 2-4 players.",
+        player_counts=(2, 3, 4),
+        options=(OptionSpec("teams", "4 players in two teams, seats 1+3 against 2+4", False),),
+        rulings=tuple(f"DL-{n}" for n in range(1, 11)),
+        modes=((2, ()), (3, ()), (4, ()), (4, (("teams", True),))),
+    )
+    package = __name__
+
+    @cached_property
+    def _packaged(self) -> DriftingLandsEdition:
+        return DriftingLandsEdition.packaged()
+
+    def default_edition(self) -> DriftingLandsEdition:
+        return self._packaged
+
+    def load_edition(self, path: Path) -> DriftingLandsEdition:
+        return DriftingLandsEdition.from_file(path)
+
+    def _edition(self, edition: Edition | None) -> DriftingLandsEdition:
+        if edition is None:
+            return self._packaged
+        if not isinstance(edition, DriftingLandsEdition):
+            raise EditionError(f"{edition.name!r} is not a Drifting Lands edition")
+        return edition
+
+    def new_state(
+        self,
+        *,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> DriftingLandsState:
+        self.check_players(players)
+        resolved = self.resolve_options(options)
+        if resolved["teams"] and players != 4:
+            raise OptionError("the team variety is for 4 players")
+        return DriftingLandsState(self, self._edition(edition), players, seed, resolved)
+
+    def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> DriftingLandsState:
+        return view.from_json(DriftingLandsState, self, self._edition(edition), data)
+
+    def render(
+        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+    ) -> RenderableType:
+        assert isinstance(state, DriftingLandsState)
+        return render_state(state, viewer, highlight)
+
+    def describe(self, state: State, action: int) -> str:
+        text = state.format_action(action)
+        return "selected a card" if text.startswith("select") else text
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+GAME = DriftingLands()

@@ -1,0 +1,235 @@
+"""The Drifting Lands board: land and mountain bitboards, pawns, and the geometry the cards
+need (drifts, splits, orogeny, pawn movement), all on a :class:`HexBitGrid`.
+
+A continent is a connected set of land spaces (DL-2), recomputed from the land bitboard
+whenever it is needed, so merging and splitting need no bookkeeping.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tablelands.core.geometry import HexBitGrid, bits
+
+OCEAN, PLAIN, MOUNTAIN = 0, 1, 2
+#: Movement cost by (from level, to level) (DL-6).
+STEP_COST = {(a, b): 1 if b <= a else 2 if b == a + 1 else 3 for a in range(3) for b in range(3)}
+NO_STEP = 6  # "no second step" in a drift or split path
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A drift or split: first direction and, for Ultra cards, an optional second one."""
+
+    first: int
+    second: int = NO_STEP
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        return (self.first,) if self.second == NO_STEP else (self.first, self.second)
+
+
+class Board:
+    """Terrain and pawns. ``pawns`` maps a space to (owner seat, level)."""
+
+    __slots__ = ("grid", "land", "mountain", "neighbour_lists", "pawns")
+
+    def __init__(self, grid: HexBitGrid, land: int) -> None:
+        self.grid = grid
+        self.land = land
+        self.mountain = 0
+        self.pawns: dict[int, tuple[int, int]] = {}
+        self.neighbour_lists = neighbour_lists(grid)
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.grid = self.grid
+        other.land = self.land
+        other.mountain = self.mountain
+        other.pawns = self.pawns.copy()
+        other.neighbour_lists = self.neighbour_lists
+        return other
+
+    # -- terrain and continents -------------------------------------------
+
+    def level(self, space: int) -> int:
+        bit = 1 << space
+        return MOUNTAIN if self.mountain & bit else PLAIN if self.land & bit else OCEAN
+
+    def continents(self) -> list[int]:
+        """Every continent as a mask, ordered by its lowest space."""
+        return list(self.grid.components(self.land))
+
+    def continent_of(self, space: int) -> int:
+        return self.grid.flood(1 << space, self.land)
+
+    def pawn_mask(self, owner: int | None = None) -> int:
+        return sum(1 << s for s, (o, _) in self.pawns.items() if owner is None or o == owner)
+
+    def occupied(self) -> int:
+        return sum(1 << s for s in self.pawns)
+
+    # -- moving tiles ---------------------------------------------------------
+
+    def path_fits(self, tiles: int, path: Path) -> bool:
+        """DL-3/DL-4: every step keeps the tiles on the map and off every other tile."""
+        others = self.land & ~tiles
+        count = tiles.bit_count()
+        for direction in path.steps:
+            tiles = self.grid.shift(tiles, direction)
+            if tiles.bit_count() != count or tiles & others:
+                return False
+        return True
+
+    def move_tiles(self, tiles: int, path: Path) -> list[tuple[int, int]]:
+        """Move ``tiles`` (with the pawns on them) along ``path``; return the drowned pawns."""
+        drowned: list[tuple[int, int]] = []
+        for direction in path.steps:
+            delta = self.grid.deltas[direction]
+            moved = self.grid.shift(tiles, direction)
+            for space in bits(moved & ~tiles):
+                pawn = self.pawns.pop(space, None)
+                if pawn is not None:
+                    drowned.append(pawn)
+            riders = [(s, p) for s, p in self.pawns.items() if tiles >> s & 1]
+            for space, _ in riders:
+                del self.pawns[space]
+            for space, pawn in riders:
+                self.pawns[space + delta] = pawn
+            mountains = self.mountain & tiles
+            self.mountain = (self.mountain & ~tiles) | self.grid.shift(mountains, direction)
+            self.land = (self.land & ~tiles) | moved
+            tiles = moved
+        return drowned
+
+    def split_parts(self, continent: int, path: Path) -> list[int]:
+        """DL-4: every part of ``continent`` that can move along ``path`` as a split.
+
+        A part P is legal when P and the rest R are connected and non-empty, the path fits,
+        and afterwards P touches no tile of R. The last condition makes P closed under
+        "p in P implies every tile of the continent on or beside p's destination, or on its
+        first step, is in P", so the search grows closed sets from single tiles; every
+        legal part is reached that way, and only sets passing every test are returned.
+        """
+        grid = self.grid
+        others = self.land & ~continent
+        count_of = int.bit_count
+
+        def step_all(mask: int) -> tuple[int, int] | None:
+            first = grid.shift(mask, path.first)
+            if count_of(first) != count_of(mask) or first & others:
+                return None
+            last = first if path.second == NO_STEP else grid.shift(first, path.second)
+            if count_of(last) != count_of(mask) or last & others:
+                return None
+            return first, last
+
+        def closure(mask: int) -> int | None:
+            while True:
+                moved = step_all(mask)
+                if moved is None:
+                    return None
+                first, last = moved
+                needed = continent & (first | last | grid.neighbours(last)) & ~mask
+                if not needed:
+                    return mask
+                mask |= needed
+
+        found: list[int] = []
+        seen: set[int] = set()
+        todo: list[int] = []
+        for space in bits(continent):
+            closed = closure(1 << space)
+            if closed is not None and closed != continent and closed not in seen:
+                seen.add(closed)
+                todo.append(closed)
+        while todo:
+            part = todo.pop()
+            rest = continent & ~part
+            if grid.flood(part & -part, part) == part and grid.flood(rest & -rest, rest) == rest:
+                found.append(part)
+            for space in bits(grid.neighbours(part) & rest):
+                closed = closure(part | 1 << space)
+                if closed is not None and closed != continent and closed not in seen:
+                    seen.add(closed)
+                    todo.append(closed)
+        return sorted(found, key=lambda m: (count_of(m), m))
+
+    # -- orogeny ------------------------------------------------------------------
+
+    def orogenies(self, continent: int) -> Iterator[tuple[int, int]]:
+        """DL-5: (lifted plain tile touching ocean, plain tile touching it that receives it)."""
+        grid = self.grid
+        ocean = grid.full & ~self.land
+        plains = continent & ~self.mountain
+        for lifted in bits(plains):
+            if grid.neighbours(1 << lifted) & ocean:
+                for target in bits(grid.neighbours(1 << lifted) & plains):
+                    yield lifted, target
+
+    def lift(self, lifted: int, target: int) -> list[tuple[int, int]]:
+        """Apply an orogeny; return the pawns removed from both tiles."""
+        removed = [p for s in (lifted, target) if (p := self.pawns.pop(s, None)) is not None]
+        self.land &= ~(1 << lifted)
+        self.mountain |= 1 << target
+        return removed
+
+    # -- pawns ------------------------------------------------------------------------
+
+    def reachable(self, start: int, budget: int) -> tuple[list[int], dict[int, int]]:
+        """DL-6: the destinations of the pawn at ``start``, and each reached space's previous
+        space on a cheapest path (:func:`path_to` reads a path from it).
+
+        Own pawns may be passed but not stopped on; other pawns block, except that a pawn
+        of a lower level may be stopped on (and expelled).
+        """
+        owner, level = self.pawns[start]
+        best = {start: 0}
+        previous: dict[int, int] = {}
+        queue = [(0, start)]
+        ends: set[int] = set()
+        while queue:
+            spent, space = heapq.heappop(queue)
+            if spent > best[space]:
+                continue
+            here = self.level(space)
+            for nxt in self.neighbour_lists[space]:
+                cost = spent + STEP_COST[here, self.level(nxt)]
+                if cost > budget or cost >= best.get(nxt, budget + 1):
+                    continue
+                occupant = self.pawns.get(nxt)
+                if occupant is not None and occupant[0] != owner:
+                    if occupant[1] < level:
+                        best[nxt] = cost
+                        previous[nxt] = space
+                        ends.add(nxt)
+                    continue
+                best[nxt] = cost
+                previous[nxt] = space
+                heapq.heappush(queue, (cost, nxt))
+                if occupant is None:
+                    ends.add(nxt)
+        return sorted(ends), previous
+
+    def empty_touching(self, mask: int) -> int:
+        """Spaces without a pawn touching ``mask``, whatever their terrain."""
+        return self.grid.neighbours(mask) & ~self.occupied() & ~mask
+
+
+def neighbour_lists(grid: HexBitGrid) -> list[list[int]]:
+    lists: list[list[int]] = [[] for _ in range(grid.full.bit_length())]
+    for space in bits(grid.full):
+        for direction in range(6):
+            nxt = grid.shift(1 << space, direction)
+            if nxt:
+                lists[space].append(nxt.bit_length() - 1)
+    return lists
+
+
+def path_to(previous: dict[int, int], start: int, end: int) -> list[int]:
+    path = [end]
+    while path[-1] != start:
+        path.append(previous[path[-1]])
+    return path[::-1]

@@ -1,0 +1,191 @@
+"""Drifting Lands components: the edition file schema (map, pawns, basic cards).
+
+The map is a set of hex spaces in axial coordinates, each with a point value, and four
+corner continents of 7 tiles (a centre and its 6 neighbours) with 4 marked starting
+spaces each, listed north-west, north-east, south-east, south-west so that corners
+``i`` and ``i + 2`` are diagonally opposite. Every species has the same pawns and the
+same 24 basic cards in the basic game.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tablelands.core.errors import EditionError
+from tablelands.core.files import read_json, validate
+from tablelands.core.game import Edition
+from tablelands.core.geometry import HEX_DIRECTIONS, HexBitGrid
+
+CARD_TYPES = (
+    "drifting",
+    "ultra_drifting",
+    "splitting",
+    "ultra_splitting",
+    "orogeny",
+    "moving",
+    "migrating",
+    "breeding",
+    "reproducing",
+    "evolving",
+    "mutating",
+)
+CARD_TITLES = {name: name.replace("_", " ").title() for name in CARD_TYPES}
+CARD_COUNT = 24
+LEVELS = (1, 2, 3, 4)
+CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
+
+Cell = tuple[int, int]
+
+
+class SpaceModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    q: int
+    r: int
+    value: int = Field(ge=0)
+
+
+class CornerModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    tiles: list[Cell] = Field(min_length=7, max_length=7)
+    starts: list[Cell] = Field(min_length=4, max_length=4)
+
+    @model_validator(mode="after")
+    def _shape(self) -> CornerModel:
+        tiles = set(self.tiles)
+        if len(tiles) != 7:
+            raise ValueError("a corner continent has 7 different tiles")
+        centres = [
+            (q, r) for q, r in tiles if all((q + dq, r + dr) in tiles for dq, dr in HEX_DIRECTIONS)
+        ]
+        if len(centres) != 1:
+            raise ValueError("a corner continent is a centre tile and its 6 neighbours")
+        if not set(self.starts) <= tiles or len(set(self.starts)) != 4:
+            raise ValueError("the 4 starting spaces are 4 different tiles of the continent")
+        return self
+
+
+class MapModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    spaces: list[SpaceModel] = Field(min_length=7)
+    corners: list[CornerModel] = Field(min_length=4, max_length=4)
+
+    @model_validator(mode="after")
+    def _corners_on_map(self) -> MapModel:
+        cells = [(s.q, s.r) for s in self.spaces]
+        if len(set(cells)) != len(cells):
+            raise ValueError("two spaces share a position")
+        on_map = set(cells)
+        used: set[Cell] = set()
+        for i, corner in enumerate(self.corners):
+            tiles = set(corner.tiles)
+            if not tiles <= on_map:
+                raise ValueError(f"corners.{i}: every tile stands on a space of the map")
+            near = {(q + dq, r + dr) for q, r in tiles for dq, dr in HEX_DIRECTIONS}
+            if near & used:
+                raise ValueError(f"corners.{i}: corner continents must not touch each other")
+            used |= tiles
+        return self
+
+
+class CardModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: int = Field(ge=1, le=CARD_COUNT)
+    type: Literal[
+        "drifting",
+        "ultra_drifting",
+        "splitting",
+        "ultra_splitting",
+        "orogeny",
+        "moving",
+        "migrating",
+        "breeding",
+        "reproducing",
+        "evolving",
+        "mutating",
+    ]
+    points: int = Field(ge=0, le=3)
+
+
+class SpeciesModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pawns: dict[str, int]
+    cards: list[CardModel]
+
+    @field_validator("pawns")
+    @classmethod
+    def _pawns(cls, pawns: dict[str, int]) -> dict[str, int]:
+        if sorted(pawns) != ["1", "2", "3", "4"] or any(n < 0 for n in pawns.values()):
+            raise ValueError("give a pawn count for each level 1-4")
+        if pawns["1"] < 4:
+            raise ValueError("a species needs at least 4 level-1 pawns to start")
+        return pawns
+
+    @field_validator("cards")
+    @classmethod
+    def _cards(cls, cards: list[CardModel]) -> list[CardModel]:
+        if sorted(c.id for c in cards) != list(range(1, CARD_COUNT + 1)):
+            raise ValueError(f"the cards must be ids 1 to {CARD_COUNT}, each once")
+        missing = set(CARD_TYPES) - {c.type for c in cards}
+        if missing:
+            raise ValueError(f"the basic cards use all 11 types; missing {sorted(missing)}")
+        return sorted(cards, key=lambda c: c.id)
+
+
+class EditionModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["tablelands-edition/1"]
+    game: Literal["drifting-lands"]
+    name: str = Field(min_length=1)
+    reconstructed: bool
+    notes: str = ""
+    map: MapModel
+    species: SpeciesModel
+
+
+class DriftingLandsEdition(Edition):
+    """A validated edition, with the map as a bitboard grid."""
+
+    def __init__(self, model: EditionModel) -> None:
+        self.model = model
+        self.name = model.name
+        self.reconstructed = model.reconstructed
+        self.grid = HexBitGrid((s.q, s.r) for s in model.map.spaces)
+        self.value = {self.grid.index(s.q, s.r): s.value for s in model.map.spaces}
+        self.corner_tiles = [
+            sum(1 << self.grid.index(q, r) for q, r in corner.tiles) for corner in model.map.corners
+        ]
+        self.corner_starts = [
+            [self.grid.index(q, r) for q, r in corner.starts] for corner in model.map.corners
+        ]
+        #: card id -> (type index, points)
+        self.cards = {c.id: (CARD_TYPES.index(c.type), c.points) for c in model.species.cards}
+        self.pawns = [0] + [model.species.pawns[str(level)] for level in LEVELS]
+
+    def to_data(self) -> dict[str, Any]:
+        return self.model.model_dump(mode="json")
+
+    @classmethod
+    def from_data(cls, data: object, source: str) -> DriftingLandsEdition:
+        return cls(validate(EditionModel, data, source, EditionError))
+
+    @classmethod
+    def from_file(cls, path: Path) -> DriftingLandsEdition:
+        return cls.from_data(read_json(path, EditionError), str(path))
+
+    @classmethod
+    def packaged(cls) -> DriftingLandsEdition:
+        text = resources.files(__package__).joinpath("edition.json").read_text(encoding="utf-8")
+        return cls.from_data(json.loads(text), "drifting_lands/edition.json")

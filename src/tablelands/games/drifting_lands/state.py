@@ -1,0 +1,505 @@
+"""Drifting Lands rules: setup, the four rounds and their phases, every basic card (DL-1 to DL-10).
+
+A player's turn in the playing phase is a chain of decisions: the card to play, then its
+effect (a drift, a split's path and then its part, an orogeny, a move and perhaps where the
+expelled pawn goes, where to breed, which pawn evolves).
+"""
+
+from __future__ import annotations
+
+from tablelands.core.errors import IllegalActionError
+from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
+from tablelands.core.geometry import bits
+from tablelands.core.rng import Rng
+from tablelands.games.drifting_lands import notation as n
+from tablelands.games.drifting_lands.board import NO_STEP, Board, Path
+from tablelands.games.drifting_lands.components import CARD_TYPES, DriftingLandsEdition
+
+ROUNDS = 4
+HAND = 4
+(
+    DRIFTING,
+    ULTRA_DRIFTING,
+    SPLITTING,
+    ULTRA_SPLITTING,
+    OROGENY,
+    MOVING,
+    MIGRATING,
+    BREEDING,
+    REPRODUCING,
+    EVOLVING,
+    MUTATING,
+) = range(11)
+MOVE_BUDGET = {MOVING: 3, MIGRATING: 5}
+START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
+PHASE_NAMES = ("start", "drift", "select", "play", "effect", "part", "expel", "over")
+
+
+class DriftingLandsState(State):
+    """A game of Drifting Lands for 2, 3 or 4 players (4: optionally in teams)."""
+
+    edition: DriftingLandsEdition
+
+    def __init__(
+        self,
+        game: Game,
+        edition: DriftingLandsEdition,
+        players: int,
+        seed: int,
+        options: dict[str, OptionValue],
+    ) -> None:
+        self.game = game
+        self.edition = edition
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self.teams = bool(options["teams"])
+        self.rng = Rng(seed)
+        self.history: list[int] = []
+        self.board = Board(edition.grid, sum(edition.corner_tiles))
+        self.supply = [list(edition.pawns) for _ in range(players)]
+        self.corners = [-1] * players
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.discards: list[list[int]] = [[] for _ in range(players)]
+        self.round = 0
+        self.starter = 0
+        self.turn = 0  # position in this phase's seat order
+        self.phase = START
+        self.to_move = 0
+        self.card = 0  # the card being played (id), 0 when none
+        self.split_path: tuple[int, int, int] | None = None  # (anchor, first, second)
+        self.expelled: tuple[int, int, int] | None = None  # (space, owner, level)
+        self.breeds_left = 0
+        self.drowned: list[JsonDict] = []
+        self._legal: list[int] | None = None
+        self._parts: tuple[tuple[int, int, int], list[int]] | None = None
+
+    # -- seats and turns -----------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.to_move
+
+    def team_of(self, seat: int) -> int:
+        """With teams, seats 1 and 3 (0 and 2) against seats 2 and 4 (1 and 3)."""
+        return seat % 2 if self.teams else seat
+
+    def seat_at(self, turn: int) -> int:
+        return (self.starter + turn) % self.num_players
+
+    def card_type(self, card: int) -> int:
+        return self.edition.cards[card][0]
+
+    # -- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[int]:
+        phase, seat = self.phase, self.to_move
+        if phase == START:
+            return [n.START + c for c in self._free_corners(seat)]
+        if phase == DRIFT:
+            return self._drifts(self._own_continents(seat), ultra=False)
+        if phase == SELECT:
+            return [n.SELECT + c for c in self._selectable(seat)]
+        if phase == PLAY:
+            return [n.PLAY + c for c in self._distinct(self.hands[seat])]
+        if phase == EFFECT:
+            return self._effects(seat)
+        if phase == PART:
+            return [n.PART + i for i in range(len(self._split_parts()))]
+        if phase == EXPEL:
+            assert self.expelled is not None
+            return [n.EXPEL + s for s in bits(self.board.empty_touching(1 << self.expelled[0]))]
+        return []
+
+    def _free_corners(self, seat: int) -> list[int]:
+        taken = [c for c in self.corners if c >= 0]
+        if self.num_players == 2 and taken:
+            return [(taken[0] + 2) % 4]  # 2 players: diagonally opposite corners
+        return [c for c in range(4) if c not in taken]
+
+    def _own_continents(self, seat: int) -> list[int]:
+        own = self.board.pawn_mask(seat)
+        return [c for c in self.board.continents() if c & own]
+
+    def _drifts(self, continents: list[int], ultra: bool) -> list[int]:
+        board = self.board
+        actions = []
+        for continent in continents:
+            anchor = (continent & -continent).bit_length() - 1
+            for first in range(6):
+                for second in (NO_STEP, *range(6)) if ultra else (NO_STEP,):
+                    if board.path_fits(continent, Path(first, second)):
+                        actions.append(n.DRIFT + (anchor * 6 + first) * 7 + second)
+        return actions
+
+    def _distinct(self, cards: list[int]) -> list[int]:
+        """One card of each kind (type and points): identical cards are one choice."""
+        seen: set[tuple[int, int]] = set()
+        chosen = []
+        for card in sorted(cards):
+            kind = self.edition.cards[card]
+            if kind not in seen:
+                seen.add(kind)
+                chosen.append(card)
+        return chosen
+
+    def _selectable(self, seat: int) -> list[int]:
+        """DL-8: cards not in the discard pile, chosen in rising order so a hand is one sequence."""
+        hand = self.hands[seat]
+        last = max(hand, default=0)
+        spent = set(self.discards[seat]) | set(hand)
+        free = [c for c in self.edition.cards if c not in spent and c > last]
+        still = HAND - len(hand) - 1  # picks that must remain possible after this one
+        return [c for c in self._distinct(free) if sum(1 for f in free if f > c) >= still]
+
+    def _effects(self, seat: int) -> list[int]:
+        kind = self.card_type(self.card)
+        board = self.board
+        if kind in (DRIFTING, ULTRA_DRIFTING):
+            return self._drifts(board.continents(), ultra=kind == ULTRA_DRIFTING)
+        if kind in (SPLITTING, ULTRA_SPLITTING):
+            actions = []
+            for drift in self._drifts(
+                [c for c in self._own_continents(seat) if c.bit_count() >= 2],
+                ultra=kind == ULTRA_SPLITTING,
+            ):
+                anchor, first, second = decode_path(drift - n.DRIFT)
+                if board.split_parts(board.continent_of(anchor), Path(first, second)):
+                    actions.append(drift - n.DRIFT + n.SPLIT)
+            return actions
+        if kind == OROGENY:
+            return [
+                n.OROGENY + lifted * n.POSITIONS + target
+                for continent in self._own_continents(seat)
+                for lifted, target in board.orogenies(continent)
+            ]
+        if kind in (MOVING, MIGRATING):
+            return [
+                n.MOVE + start * n.POSITIONS + end
+                for start in sorted(bits(board.pawn_mask(seat)))
+                for end in board.reachable(start, MOVE_BUDGET[kind])[0]
+            ]
+        if kind in (BREEDING, REPRODUCING):
+            if self.supply[seat][1]:
+                return [n.BREED + s for s in bits(board.empty_touching(board.pawn_mask(seat)))]
+            return self._evolutions(seat, 1)  # DL-7: no level-1 pawn left: Evolving instead
+        return self._evolutions(seat, 1 if kind == EVOLVING else 2)
+
+    def _evolutions(self, seat: int, step: int) -> list[int]:
+        """DL-7: pawns that can go ``step`` levels up with a pawn of that level in supply."""
+        supply = self.supply[seat]
+        return [
+            n.EVOLVE + space
+            for space, (owner, level) in sorted(self.board.pawns.items())
+            if owner == seat and level + step <= 4 and supply[level + step]
+        ]
+
+    def _split_parts(self) -> list[int]:
+        assert self.split_path is not None
+        if self._parts is None or self._parts[0] != self.split_path:
+            anchor, first, second = self.split_path
+            parts = self.board.split_parts(self.board.continent_of(anchor), Path(first, second))
+            self._parts = (self.split_path, parts)
+        return self._parts[1]
+
+    # -- applying ----------------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        if self.phase == OVER:
+            raise IllegalActionError("the game is over")
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise IllegalActionError(self._refusal(action))
+        self.history.append(action)
+        seat = self.to_move
+        phase = self.phase
+        self._transition(seat, phase, action)
+        self._legal = None
+
+    def _transition(self, seat: int, phase: int, action: int) -> None:
+        if phase == START:
+            self._start_on(seat, action - n.START)
+        elif phase == DRIFT:
+            self._drift(action - n.DRIFT, seat)
+            self._next_drifter()
+        elif phase == SELECT:
+            self.hands[seat].append(action - n.SELECT)
+            if len(self.hands[seat]) == HAND:
+                self._next_selector()
+        elif phase == PLAY:
+            self.card = action - n.PLAY
+            self.hands[seat].remove(self.card)
+            self.breeds_left = 2 if self.card_type(self.card) == REPRODUCING else 1
+            self.phase = EFFECT
+            self._effect_or_end()
+        elif phase == EFFECT:
+            self._effect(seat, action)
+        elif phase == PART:
+            assert self.split_path is not None
+            anchor, first, second = self.split_path
+            part = self._split_parts()[action - n.PART]
+            self._record_drowned(self.board.move_tiles(part, Path(first, second)))
+            self.split_path = None
+            self._end_card()
+        elif phase == EXPEL:
+            assert self.expelled is not None
+            _, owner, level = self.expelled
+            self.board.pawns[action - n.EXPEL] = (owner, level)
+            self.expelled = None
+            self._end_card()
+
+    def _refusal(self, action: int) -> str:
+        """Why an action is not legal now, naming the ruling."""
+        ask = self.asks()
+        kind = self.card_type(self.card) if self.card else -1
+        if self.phase == START:
+            return f"that corner cannot be chosen: the game asks you to {ask} (2 players: opposite corners)"
+        if self.phase == DRIFT:
+            return (
+                "that drift is not possible: move a continent carrying your pawn one step, every tile "
+                f"staying on the map and off other continents (DL-3); the game asks you to {ask}"
+            )
+        if self.phase == SELECT:
+            return (
+                "that card cannot be selected: pick cards not in your discard pile nor already in "
+                f"your hand, in rising order (DL-8); the game asks you to {ask}"
+            )
+        if self.phase == PLAY:
+            return f"that card is not in your hand; the game asks you to {ask}"
+        if kind in (SPLITTING, ULTRA_SPLITTING) or self.phase == PART:
+            return (
+                "that split is not possible: a part and the rest must both stay connected and the part "
+                "must end up not touching the rest, on the map and off other tiles (DL-4); "
+                f"the game asks you to {ask}"
+            )
+        if kind == OROGENY:
+            return (
+                "that orogeny is not possible: lift a plain tile touching the ocean onto a plain tile "
+                f"touching it, on a continent with your pawn (DL-5); the game asks you to {ask}"
+            )
+        if kind in (MOVING, MIGRATING) or self.phase == EXPEL:
+            return (
+                "that move is not possible: pay 1 per step (2 one level up, 3 ocean to mountain) within "
+                "the card's points, pass only your own pawns, stop only on an empty space or a lower "
+                f"pawn of another player (DL-6); the game asks you to {ask}"
+            )
+        if kind in (BREEDING, REPRODUCING, EVOLVING, MUTATING):
+            return (
+                "that is not possible: breed on an empty space touching your pawn, or evolve a pawn with "
+                f"a higher pawn in supply (DL-7, DL-10); the game asks you to {ask}"
+            )
+        return f"that drift is not possible (DL-3, DL-10); the game asks you to {ask}"
+
+    def asks(self) -> str:
+        if self.phase == OVER:
+            return "nothing: the game is over"
+        if self.phase == START:
+            return "choose your starting corner continent (start N)"
+        if self.phase == DRIFT:
+            return "drift a continent with your pawn (drift Q,R>D)"
+        if self.phase == SELECT:
+            return f"select card {len(self.hands[self.to_move]) + 1} of 4 for this round (select N)"
+        if self.phase == PLAY:
+            return "play a card from your hand (play N)"
+        if self.phase == PART:
+            return "choose the part that moves (part Q,R Q,R ...)"
+        if self.phase == EXPEL:
+            return "choose where the expelled pawn goes (expel Q,R)"
+        kind = self.card_type(self.card)
+        return {
+            DRIFTING: "drift a continent (drift Q,R>D)",
+            ULTRA_DRIFTING: "drift a continent up to 2 steps (drift Q,R>D1,D2)",
+            SPLITTING: "split a continent with your pawn (split Q,R>D)",
+            ULTRA_SPLITTING: "split a continent with your pawn (split Q,R>D1,D2)",
+            OROGENY: "raise a mountain (orogeny Q,R>Q,R)",
+            MOVING: "move a pawn up to 3 points (move Q,R>...)",
+            MIGRATING: "move a pawn up to 5 points (move Q,R>...)",
+            BREEDING: "breed (breed Q,R), or evolve when you have no level-1 pawn (evolve Q,R)",
+            REPRODUCING: "breed (breed Q,R), or evolve when you have no level-1 pawn (evolve Q,R)",
+            EVOLVING: "evolve a pawn (evolve Q,R)",
+            MUTATING: "mutate a pawn two levels up (evolve Q,R)",
+        }[kind]
+
+    def _start_on(self, seat: int, corner: int) -> None:
+        self.corners[seat] = corner
+        for space in self.edition.corner_starts[corner]:
+            self.board.pawns[space] = (seat, 1)
+        self.supply[seat][1] -= 4
+        if seat + 1 < self.num_players:
+            self.to_move = seat + 1
+        else:
+            self._begin_round()
+
+    def _begin_round(self) -> None:
+        self.phase = DRIFT
+        self.turn = -1
+        self._next_drifter()
+
+    def _next_drifter(self) -> None:
+        """DL-3: each player in turn drifts, when a drift of a continent with their pawn exists."""
+        while True:
+            self.turn += 1
+            if self.turn == self.num_players:
+                self.phase = SELECT
+                self.turn = 0
+                self.to_move = self.seat_at(0)
+                return
+            self.to_move = self.seat_at(self.turn)
+            if self._compute_legal():
+                return
+
+    def _next_selector(self) -> None:
+        self.turn += 1
+        if self.turn < self.num_players:
+            self.to_move = self.seat_at(self.turn)
+            return
+        self.phase = PLAY
+        self.turn = 0
+        self.to_move = self.seat_at(0)
+
+    def _drift(self, code: int, seat: int) -> None:
+        anchor, first, second = decode_path(code)
+        continent = self.board.continent_of(anchor)
+        self._record_drowned(self.board.move_tiles(continent, Path(first, second)))
+
+    def _record_drowned(self, pawns: list[tuple[int, int]]) -> None:
+        for owner, level in pawns:
+            self.supply[owner][level] += 1
+            self.drowned.append({"round": self.round + 1, "owner": owner, "level": level})
+
+    def _effect(self, seat: int, action: int) -> None:
+        board = self.board
+        if n.DRIFT <= action < n.SPLIT:
+            self._drift(action - n.DRIFT, seat)
+        elif n.SPLIT <= action < n.PART:
+            self.split_path = decode_path(action - n.SPLIT)
+            self.phase = PART
+            return
+        elif n.OROGENY <= action < n.MOVE:
+            lifted, target = divmod(action - n.OROGENY, n.POSITIONS)
+            for owner, level in board.lift(lifted, target):
+                self.supply[owner][level] += 1
+        elif n.MOVE <= action < n.EXPEL:
+            start, end = divmod(action - n.MOVE, n.POSITIONS)
+            mover = board.pawns.pop(start)
+            victim = board.pawns.get(end)
+            board.pawns[end] = mover
+            if victim is not None:
+                # DL-6: the expelled pawn goes to an empty space touching it, or is removed.
+                if board.empty_touching(1 << end):
+                    self.expelled = (end, *victim)
+                    self.phase = EXPEL
+                    return
+                self.supply[victim[0]][victim[1]] += 1
+        elif n.BREED <= action < n.EVOLVE:
+            board.pawns[action - n.BREED] = (seat, 1)
+            self.supply[seat][1] -= 1
+        else:
+            space = action - n.EVOLVE
+            owner, level = board.pawns[space]
+            step = 2 if self.card_type(self.card) == MUTATING else 1
+            self.supply[seat][level] += 1
+            self.supply[seat][level + step] -= 1
+            board.pawns[space] = (owner, level + step)
+        self.breeds_left -= 1
+        self._effect_or_end()
+
+    def _effect_or_end(self) -> None:
+        """Ask for the card's (next) effect, or end the card when there is none (DL-10)."""
+        if self.breeds_left > 0 and self._compute_legal():
+            return
+        self._end_card()
+
+    def _end_card(self) -> None:
+        seat = self.to_move
+        self.discards[seat].append(self.card)
+        self.card = 0
+        self.breeds_left = 0
+        if not any(self.hands):
+            self._end_round()
+            return
+        self.phase = PLAY
+        self.turn += 1
+        self.to_move = self.seat_at(self.turn)
+        while not self.hands[self.to_move]:
+            self.turn += 1
+            self.to_move = self.seat_at(self.turn)
+
+    def _end_round(self) -> None:
+        self.round += 1
+        self.starter = (self.starter + 1) % self.num_players  # the marker passes on
+        if self.round == ROUNDS:
+            self.phase = OVER
+            return
+        self._begin_round()
+
+    # -- the rest lives in scoring.py and view.py ---------------------------------------
+
+    def scores(self) -> list[int]:
+        return [entry["total"] for entry in scoring.breakdown(self)]
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def score_breakdown(self) -> list[JsonDict]:
+        return scoring.breakdown(self)
+
+    def evaluate(self, player: int) -> float:
+        return scoring.evaluate(self, player)
+
+    def observation(self, player: int) -> JsonDict:
+        return view.observation(self, player)
+
+    def sample_hidden(self, player: int, rng: Rng) -> DriftingLandsState:
+        return view.sample_hidden(self, player, rng)
+
+    def final_section(self) -> JsonDict:
+        return view.final_section(self)
+
+    def to_json(self) -> JsonDict:
+        return view.to_json(self)
+
+    def format_action(self, action: int) -> str:
+        return view.format_action(self, action)
+
+    def parse_action(self, text: str) -> int:
+        return view.parse_action(self, text)
+
+    def clone(self) -> DriftingLandsState:
+        other = DriftingLandsState.__new__(DriftingLandsState)
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.clone()
+        other.history = self.history.copy()
+        other.board = self.board.copy()
+        other.supply = [s.copy() for s in self.supply]
+        other.corners = self.corners.copy()
+        other.hands = [h.copy() for h in self.hands]
+        other.discards = [d.copy() for d in self.discards]
+        other.drowned = self.drowned.copy()
+        other._legal = None
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DriftingLandsState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def decode_path(code: int) -> tuple[int, int, int]:
+    """``(anchor space, first direction, second direction or NO_STEP)`` of a drift or split."""
+    rest, second = divmod(code, 7)
+    anchor, first = divmod(rest, 6)
+    return anchor, first, second
+
+
+from tablelands.games.drifting_lands import scoring, view  # noqa: E402  (they import this module)
+
+__all__ = ["CARD_TYPES", "DriftingLandsState"]

@@ -1,0 +1,389 @@
+"""What each Drifting Lands player may see (DL-8), the notation, records and JSON.
+
+The board, supplies and discard piles are public; a hand is seen by its owner only, until
+its cards are played.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict
+
+from tablelands.core.errors import IllegalActionError, NotationError, RecordError
+from tablelands.core.files import validate
+from tablelands.core.game import JsonDict
+from tablelands.core.geometry import bits
+from tablelands.core.rng import Rng
+from tablelands.games.drifting_lands import notation as n
+from tablelands.games.drifting_lands.board import NO_STEP, STEP_COST, Board, path_to
+from tablelands.games.drifting_lands.components import CARD_TITLES, CARD_TYPES, CORNER_NAMES
+from tablelands.games.drifting_lands.scoring import breakdown, continents
+
+if TYPE_CHECKING:
+    from tablelands.games.drifting_lands.state import DriftingLandsState
+
+TERRAIN = ("ocean", "plain", "mountain")
+SAMPLING_ATTEMPTS = 50
+
+
+def _cell(state: DriftingLandsState, space: int) -> list[int]:
+    return list(state.board.grid.coords(space))
+
+
+def observation(state: DriftingLandsState, viewer: int) -> JsonDict:
+    from tablelands.games.drifting_lands.state import PHASE_NAMES
+
+    if not 0 <= viewer < state.num_players:
+        raise ValueError(f"there is no seat {viewer} in a {state.num_players}-player game")
+    board = state.board
+    return {
+        "game": "drifting-lands",
+        "viewer": viewer,
+        "players": state.num_players,
+        "teams": state.teams,
+        "round": min(state.round + 1, 4),
+        "phase": PHASE_NAMES[state.phase],
+        "to_move": state.current_player,
+        "starter": state.starter,
+        "land": [_cell(state, s) for s in bits(board.land)],
+        "mountains": [_cell(state, s) for s in bits(board.mountain)],
+        "pawns": [
+            {"q": q, "r": r, "owner": owner, "level": level}
+            for space, (owner, level) in sorted(board.pawns.items())
+            for q, r in [board.grid.coords(space)]
+        ],
+        "supply": [s[1:] for s in state.supply],
+        "corners": list(state.corners),
+        "hand": sorted(state.hands[viewer]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "discards": [list(d) for d in state.discards],
+        "card": state.card or None,
+        "split_path": list(state.split_path) if state.split_path else None,
+        "expelled": list(state.expelled) if state.expelled else None,
+        "breeds_left": state.breeds_left,
+        "drowned": [dict(d) for d in state.drowned],
+    }
+
+
+def sample_hidden(state: DriftingLandsState, viewer: int, rng: Rng) -> DriftingLandsState:
+    """Redraw every other player's hand from the cards they have not played (DL-8)."""
+    sample = state.clone()
+    for seat in range(state.num_players):
+        size = len(state.hands[seat])
+        if seat == viewer or not size:
+            continue
+        pool = [c for c in state.edition.cards if c not in state.discards[seat]]
+        for _ in range(SAMPLING_ATTEMPTS):
+            rng.shuffle(pool)
+            hand = sorted(pool[:size])
+            # A hand still being selected must leave enough higher cards to finish it.
+            missing = 4 - size if state.phase == 2 and seat == state.to_move else 0
+            if sum(1 for c in pool if c > hand[-1]) >= missing:
+                sample.hands[seat] = hand
+                break
+    sample._legal = None
+    return sample
+
+
+# -- notation -------------------------------------------------------------------------
+
+_CELL = r"\s*(-?\d+)\s*,\s*(-?\d+)\s*"
+
+
+def _space(state: DriftingLandsState, q: str, r: str) -> int:
+    try:
+        return state.board.grid.index(int(q), int(r))
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+
+
+def _where(state: DriftingLandsState, space: int) -> str:
+    q, r = state.board.grid.coords(space)
+    return f"{q},{r}"
+
+
+def _path_text(first: int, second: int) -> str:
+    return f"{first}" if second == NO_STEP else f"{first},{second}"
+
+
+def format_action(state: DriftingLandsState, action: int) -> str:
+    from tablelands.games.drifting_lands.state import MOVE_BUDGET, decode_path
+
+    board = state.board
+    if n.START <= action < n.DRIFT:
+        return f"start {action - n.START + 1}"
+    if n.DRIFT <= action < n.PART:
+        verb, code = (
+            ("drift", action - n.DRIFT) if action < n.SPLIT else ("split", action - n.SPLIT)
+        )
+        anchor, first, second = decode_path(code)
+        return f"{verb} {_where(state, anchor)}>{_path_text(first, second)}"
+    if n.PART <= action < n.SELECT:
+        parts = state._split_parts() if state.split_path else []
+        index = action - n.PART
+        if index >= len(parts):
+            raise NotationError(f"part {index} is not one of the parts offered now")
+        return "part " + " ".join(_where(state, s) for s in bits(parts[index]))
+    if n.SELECT <= action < n.PLAY:
+        return f"select {action - n.SELECT}"
+    if n.PLAY <= action < n.OROGENY:
+        return f"play {action - n.PLAY}"
+    if n.OROGENY <= action < n.MOVE:
+        lifted, target = divmod(action - n.OROGENY, n.POSITIONS)
+        return f"orogeny {_where(state, lifted)}>{_where(state, target)}"
+    if n.MOVE <= action < n.EXPEL:
+        start, end = divmod(action - n.MOVE, n.POSITIONS)
+        budget = MOVE_BUDGET.get(state.card_type(state.card), 5) if state.card else 5
+        if start in board.pawns:
+            ends, previous = board.reachable(start, budget)
+            if end in ends:
+                return "move " + ">".join(_where(state, s) for s in path_to(previous, start, end))
+        return f"move {_where(state, start)}>{_where(state, end)}"
+    for base, verb in ((n.EXPEL, "expel"), (n.BREED, "breed"), (n.EVOLVE, "evolve")):
+        if base <= action < base + n.POSITIONS:
+            return f"{verb} {_where(state, action - base)}"
+    raise NotationError(f"{action} is not a Drifting Lands action number")
+
+
+def _card(state: DriftingLandsState, text: str, choices: list[int]) -> int:
+    """A card named by id or by type ("moving", "ultra drifting"): the first such choice."""
+    text = text.strip().lower().replace(" ", "_").replace("-", "_")
+    if text.isdigit():
+        return int(text)
+    if text not in CARD_TYPES:
+        raise NotationError(
+            f"{text!r} is neither a card number nor a card name ({', '.join(CARD_TYPES)})"
+        )
+    kind = CARD_TYPES.index(text)
+    for card in choices:
+        if state.edition.cards[card][0] == kind:
+            return card
+    raise IllegalActionError(f"no {CARD_TITLES[text]} card can be chosen now")
+
+
+def parse_action(state: DriftingLandsState, text: str) -> int:
+    from tablelands.games.drifting_lands.state import MOVE_BUDGET
+
+    words = text.strip().lower().split(None, 1)
+    if not words:
+        raise NotationError(f"an empty action. {n.NOTATION_HELP}")
+    verb, rest = words[0], (words[1] if len(words) > 1 else "")
+    board = state.board
+    if verb == "start" and rest.strip().isdigit() and 1 <= int(rest) <= 4:
+        return n.START + int(rest) - 1
+    if verb in ("drift", "split"):
+        match = re.fullmatch(rf"{_CELL}>\s*([0-5])\s*(?:,\s*([0-5])\s*)?", rest)
+        if not match:
+            raise NotationError(f"write {verb} Q,R>D or {verb} Q,R>D1,D2 (directions 0-5)")
+        space = _space(state, match[1], match[2])
+        if not board.land >> space & 1:
+            raise IllegalActionError(
+                f"{match[1]},{match[2]} is ocean: name a tile of the continent (DL-2)"
+            )
+        continent = board.continent_of(space)
+        anchor = (continent & -continent).bit_length() - 1
+        second = int(match[4]) if match[4] is not None else NO_STEP
+        base = n.DRIFT if verb == "drift" else n.SPLIT
+        return base + (anchor * 6 + int(match[3])) * 7 + second
+    if verb == "part":
+        cells = re.findall(r"(-?\d+)\s*,\s*(-?\d+)", rest)
+        if not cells:
+            raise NotationError("write part Q,R Q,R ... with the spaces of the part that moves")
+        mask = sum(1 << _space(state, q, r) for q, r in cells)
+        parts = state._split_parts() if state.split_path else []
+        if mask not in parts:
+            raise IllegalActionError(
+                "that part cannot split off: it and the rest must both stay connected and it must "
+                "end up not touching the rest (DL-4)"
+            )
+        return n.PART + parts.index(mask)
+    if verb == "select":
+        return n.SELECT + _card(state, rest, state._selectable(state.to_move))
+    if verb == "play":
+        return n.PLAY + _card(state, rest, sorted(state.hands[state.to_move]))
+    if verb == "orogeny":
+        match = re.fullmatch(rf"{_CELL}>{_CELL}", rest)
+        if not match:
+            raise NotationError("write orogeny Q,R>Q,R (the lifted tile, then the tile it goes on)")
+        return (
+            n.OROGENY
+            + _space(state, match[1], match[2]) * n.POSITIONS
+            + _space(state, match[3], match[4])
+        )
+    if verb == "move":
+        cells = re.findall(r"(-?\d+)\s*,\s*(-?\d+)", rest)
+        if len(cells) < 2:
+            raise NotationError("write move Q,R>Q,R>... from the pawn's space along its path")
+        path = [_space(state, q, r) for q, r in cells]
+        budget = MOVE_BUDGET.get(state.card_type(state.card), 0) if state.card else 0
+        if len(path) > 2 or path[1] in board.neighbour_lists[path[0]]:
+            _check_path(board, path, budget)
+        return n.MOVE + path[0] * n.POSITIONS + path[-1]
+    for base, word in ((n.EXPEL, "expel"), (n.BREED, "breed"), (n.EVOLVE, "evolve")):
+        if verb == word:
+            match = re.fullmatch(_CELL, rest)
+            if not match:
+                raise NotationError(f"write {word} Q,R")
+            return base + _space(state, match[1], match[2])
+    raise NotationError(f"{text!r} is not a Drifting Lands action. {n.NOTATION_HELP}")
+
+
+def _check_path(board: Board, path: list[int], budget: int) -> None:
+    """DL-6 for a path the player wrote: steps, costs, and whom it passes."""
+    mover = board.pawns.get(path[0])
+    if mover is None:
+        raise IllegalActionError("there is no pawn at the start of that path (DL-6)")
+    spent = 0
+    for step, (here, there) in enumerate(zip(path, path[1:], strict=False), start=1):
+        if there not in board.neighbour_lists[here]:
+            raise IllegalActionError("each space of a path touches the one before (DL-6)")
+        spent += STEP_COST[board.level(here), board.level(there)]
+        occupant = board.pawns.get(there)
+        last = step == len(path) - 1
+        if (
+            occupant is not None
+            and occupant[0] != mover[0]
+            and not (last and occupant[1] < mover[1])
+        ):
+            raise IllegalActionError(
+                "a pawn never passes another player's pawn and stops only on a lower one (DL-6)"
+            )
+        if last and occupant is not None and occupant[0] == mover[0]:
+            raise IllegalActionError("a pawn may pass your own pawns but not stop on one (DL-6)")
+    if spent > budget:
+        raise IllegalActionError(f"that path costs {spent} points; the card gives {budget} (DL-6)")
+
+
+# -- records and JSON -------------------------------------------------------------------
+
+
+def final_section(state: DriftingLandsState) -> JsonDict:
+    board = state.board
+    grid = board.grid
+    continent_of = {}
+    for entry_id, continent in enumerate(board.continents()):
+        for space in bits(continent):
+            continent_of[space] = entry_id
+    spaces = []
+    for space in bits(grid.full):
+        q, r = grid.coords(space)
+        pawn = board.pawns.get(space)
+        spaces.append(
+            {
+                "q": q,
+                "r": r,
+                "value": state.edition.value[space],
+                "terrain": TERRAIN[board.level(space)],
+                "continent": continent_of.get(space),
+                "pawn": {"owner": pawn[0], "level": pawn[1]} if pawn else None,
+            }
+        )
+    return {
+        "spaces": spaces,
+        "continents": continents(state),
+        "discards": [list(d) for d in state.discards],
+        "corners": [CORNER_NAMES[c] if c >= 0 else None for c in state.corners],
+        "drowned": [dict(d) for d in state.drowned],
+        "breakdown": breakdown(state),
+    }
+
+
+def to_json(state: DriftingLandsState) -> JsonDict:
+    grid = state.board.grid
+    return {
+        "game": "drifting-lands",
+        "edition": state.edition.content_hash,
+        "players": state.num_players,
+        "seed": state.seed,
+        "rng": state.rng.state,
+        "options": dict(state.options),
+        "land": [list(grid.coords(s)) for s in bits(state.board.land)],
+        "mountains": [list(grid.coords(s)) for s in bits(state.board.mountain)],
+        "pawns": [[*grid.coords(s), o, lv] for s, (o, lv) in sorted(state.board.pawns.items())],
+        "supply": [list(s) for s in state.supply],
+        "corners": list(state.corners),
+        "hands": [list(h) for h in state.hands],
+        "discards": [list(d) for d in state.discards],
+        "round": state.round,
+        "starter": state.starter,
+        "turn": state.turn,
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "card": state.card,
+        "split_path": list(state.split_path) if state.split_path else None,
+        "expelled": list(state.expelled) if state.expelled else None,
+        "breeds_left": state.breeds_left,
+        "drowned": [dict(d) for d in state.drowned],
+        "history": list(state.history),
+    }
+
+
+class StateData(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    edition: str
+    players: int
+    seed: int
+    rng: int
+    options: dict[str, Any]
+    land: list[tuple[int, int]]
+    mountains: list[tuple[int, int]]
+    pawns: list[tuple[int, int, int, int]]
+    supply: list[list[int]]
+    corners: list[int]
+    hands: list[list[int]]
+    discards: list[list[int]]
+    round: int
+    starter: int
+    turn: int
+    phase: int
+    to_move: int
+    card: int
+    split_path: tuple[int, int, int] | None
+    expelled: tuple[int, int, int] | None
+    breeds_left: int
+    drowned: list[dict[str, int]]
+    history: list[int]
+
+
+def from_json(
+    state_class: type[DriftingLandsState], game: Any, edition: Any, data: JsonDict
+) -> DriftingLandsState:
+    saved = validate(StateData, data, "drifting-lands state", RecordError)
+    if saved.edition != edition.content_hash:
+        raise RecordError(
+            f"drifting-lands state: edition: saved with {saved.edition}, not {edition.content_hash}"
+        )
+    grid = edition.grid
+    state = state_class.__new__(state_class)
+    state.game = game
+    state.edition = edition
+    state.num_players = saved.players
+    state.seed = saved.seed
+    state.options = dict(saved.options)
+    state.teams = bool(saved.options["teams"])
+    state.rng = Rng(saved.rng)
+    state.history = list(saved.history)
+    state.board = Board(grid, sum(1 << grid.index(q, r) for q, r in saved.land))
+    state.board.mountain = sum(1 << grid.index(q, r) for q, r in saved.mountains)
+    state.board.pawns = {grid.index(q, r): (o, lv) for q, r, o, lv in saved.pawns}
+    state.supply = [list(s) for s in saved.supply]
+    state.corners = list(saved.corners)
+    state.hands = [list(h) for h in saved.hands]
+    state.discards = [list(d) for d in saved.discards]
+    state.round = saved.round
+    state.starter = saved.starter
+    state.turn = saved.turn
+    state.phase = saved.phase
+    state.to_move = saved.to_move
+    state.card = saved.card
+    state.split_path = saved.split_path
+    state.expelled = saved.expelled
+    state.breeds_left = saved.breeds_left
+    state.drowned = [dict(d) for d in saved.drowned]
+    state._legal = None
+    state._parts = None
+    return state
