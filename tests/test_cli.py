@@ -228,7 +228,13 @@ def scripted_inputs(
 
 @pytest.mark.parametrize(
     ("name", "players", "vs"),
-    [("land-vs-sea", 2, "random"), ("land-vs-sea", 3, "greedy"), ("land-vs-sea", 2, None)],
+    [
+        ("land-vs-sea", 2, "random"),
+        ("land-vs-sea", 3, "greedy"),
+        ("land-vs-sea", 2, None),
+        ("drifting-lands", 2, "greedy"),
+        ("drifting-lands", 4, None),
+    ],
 )
 def test_play_a_whole_game_in_the_terminal(
     tmp_path: Path, name: str, players: int, vs: str | None

@@ -7,9 +7,9 @@ whenever it is needed, so merging and splitting need no bookkeeping.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from tablelands.core.geometry import HexBitGrid, bits
 
@@ -104,7 +104,7 @@ class Board:
             tiles = moved
         return drowned
 
-    def split_parts(self, continent: int, path: Path) -> list[int]:
+    def split_parts(self, continent: int, path: Path, first_only: bool = False) -> list[int]:
         """DL-4: every part of ``continent`` that can move along ``path`` as a split.
 
         A part P is legal when P and the rest R are connected and non-empty, the path fits,
@@ -150,6 +150,8 @@ class Board:
             rest = continent & ~part
             if grid.flood(part & -part, part) == part and grid.flood(rest & -rest, rest) == rest:
                 found.append(part)
+                if first_only:
+                    break
             for space in bits(grid.neighbours(part) & rest):
                 closed = closure(part | 1 << space)
                 if closed is not None and closed != continent and closed not in seen:
@@ -178,47 +180,89 @@ class Board:
 
     # -- pawns ------------------------------------------------------------------------
 
-    def reachable(self, start: int, budget: int) -> tuple[list[int], dict[int, int]]:
-        """DL-6: the destinations of the pawn at ``start``, and each reached space's previous
-        space on a cheapest path (:func:`path_to` reads a path from it).
+    def cost_layers(self, start: int, budget: int) -> list[int]:
+        """DL-6, as a Dijkstra over bitboards: ``layers[c]`` holds the spaces the pawn at
+        ``start`` first reaches for exactly ``c`` movement points (``c`` up to ``budget``).
 
-        Own pawns may be passed but not stopped on; other pawns block, except that a pawn
-        of a lower level may be stopped on (and expelled).
+        A pawn goes on through empty spaces and its owner's pawns; another player's pawn
+        blocks it, except that one of a lower level can be reached (to stop on and expel).
         """
+        grid = self.grid
         owner, level = self.pawns[start]
-        best = {start: 0}
-        previous: dict[int, int] = {}
-        queue = [(0, start)]
-        ends: set[int] = set()
-        while queue:
-            spent, space = heapq.heappop(queue)
-            if spent > best[space]:
+        land, mountain = self.land, self.mountain
+        ocean, plain = grid.full & ~land, land & ~mountain
+        others = lower = 0
+        for space, (who, height) in self.pawns.items():
+            if who != owner:
+                others |= 1 << space
+                if height < level:
+                    lower |= 1 << space
+        open_to = grid.full & ~(others & ~lower)
+        go_on = grid.full & ~others
+        # From each terrain level: (terrain entered, extra cost) for every step (DL-6).
+        steps = (
+            (ocean, ((ocean, 1), (plain, 2), (mountain, 3))),
+            (plain, ((ocean | plain, 1), (mountain, 2))),
+            (mountain, ((grid.full, 1),)),
+        )
+        layers = [1 << start] + [0] * budget
+        seen = 0
+        for spent in range(budget + 1):
+            layers[spent] &= ~seen
+            seen |= layers[spent]
+            frontier = layers[spent] & go_on
+            if not frontier:
                 continue
-            here = self.level(space)
-            for nxt in self.neighbour_lists[space]:
-                cost = spent + STEP_COST[here, self.level(nxt)]
-                if cost > budget or cost >= best.get(nxt, budget + 1):
-                    continue
-                occupant = self.pawns.get(nxt)
-                if occupant is not None and occupant[0] != owner:
-                    if occupant[1] < level:
-                        best[nxt] = cost
-                        previous[nxt] = space
-                        ends.add(nxt)
-                    continue
-                best[nxt] = cost
-                previous[nxt] = space
-                heapq.heappush(queue, (cost, nxt))
-                if occupant is None:
-                    ends.add(nxt)
-        return sorted(ends), previous
+            for source, moves in steps:
+                reached = grid.neighbours(frontier & source) & open_to
+                for terrain, cost in moves:
+                    if spent + cost <= budget:
+                        layers[spent + cost] |= reached & terrain
+        return layers
+
+    def destinations(self, start: int, budget: int) -> list[int]:
+        """Where the pawn at ``start`` may stop: empty spaces and lower pawns of others."""
+        owner = self.pawns[start][0]
+        stops = 0
+        for layer in self.cost_layers(start, budget)[1:]:
+            stops |= layer
+        own = 0
+        for space, (who, _) in self.pawns.items():
+            if who == owner:
+                own |= 1 << space
+        return list(bits(stops & ~own))
+
+    def path(self, start: int, end: int, budget: int) -> list[int]:
+        """One cheapest path from ``start`` to a destination ``end`` (lowest spaces first)."""
+        layers = self.cost_layers(start, budget)
+        owner = self.pawns[start][0]
+        cost_of = {space: c for c, layer in enumerate(layers) for space in bits(layer)}
+        route = [end]
+        while route[-1] != start:
+            here = route[-1]
+            for before in sorted(self.neighbour_lists[here]):
+                spent = cost_of.get(before)
+                occupant = self.pawns.get(before)
+                passable = occupant is None or occupant[0] == owner
+                if (
+                    spent is not None
+                    and passable
+                    and spent + STEP_COST[self.level(before), self.level(here)] == cost_of[here]
+                ):
+                    route.append(before)
+                    break
+            else:
+                raise ValueError(f"no path from {start} to {end}")
+        return route[::-1]
 
     def empty_touching(self, mask: int) -> int:
         """Spaces without a pawn touching ``mask``, whatever their terrain."""
         return self.grid.neighbours(mask) & ~self.occupied() & ~mask
 
 
+@cache
 def neighbour_lists(grid: HexBitGrid) -> list[list[int]]:
+    """For each space of the grid, the spaces touching it."""
     lists: list[list[int]] = [[] for _ in range(grid.full.bit_length())]
     for space in bits(grid.full):
         for direction in range(6):
@@ -226,10 +270,3 @@ def neighbour_lists(grid: HexBitGrid) -> list[list[int]]:
             if nxt:
                 lists[space].append(nxt.bit_length() - 1)
     return lists
-
-
-def path_to(previous: dict[int, int], start: int, end: int) -> list[int]:
-    path = [end]
-    while path[-1] != start:
-        path.append(previous[path[-1]])
-    return path[::-1]

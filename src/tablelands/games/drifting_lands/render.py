@@ -22,6 +22,7 @@ from tablelands.games.drifting_lands.state import OVER, DriftingLandsState, deco
 TERRAIN_STYLE = {0: "on blue", PLAIN: "on dark_green", MOUNTAIN: "on orange4"}
 SEAT_STYLE = ("bold bright_red", "bold bright_yellow", "bold bright_cyan", "bold bright_white")
 MARK_STYLE = "on magenta"
+TERRAIN_MARK = ("~", " ", "^")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -45,6 +46,7 @@ def targets(state: DriftingLandsState, actions: Sequence[int]) -> int:
 
 
 def draw_board(state: DriftingLandsState, marked: int) -> Text:
+    """Each space as 3 lines: its q,r; value, continent letter, terrain mark; any pawn."""
     board = state.board
     grid = board.grid
     letters = {}
@@ -54,28 +56,32 @@ def draw_board(state: DriftingLandsState, marked: int) -> Text:
     cells = {grid.coords(s): s for s in bits(grid.full)}
     xs = [6 * q + 3 * r for q, r in cells]
     left = min(xs)
-    rows = max(r for _, r in cells) + 1
     top = min(r for _, r in cells)
+    height = 3 * (max(r for _, r in cells) - top + 1)
     canvas: list[list[tuple[str, str]]] = [
-        [(" ", "")] * (max(xs) - left + 6) for _ in range(2 * (rows - top))
+        [(" ", "")] * (max(xs) - left + 6) for _ in range(height)
     ]
     for (q, r), space in cells.items():
-        x, y = 6 * q + 3 * r - left, 2 * (r - top)
-        style = MARK_STYLE if marked >> space & 1 else TERRAIN_STYLE[board.level(space)]
-        head = f" {state.edition.value[space]}{letters.get(space, ' ')}  "
-        for i, char in enumerate(head[:6]):
-            canvas[y][x + i] = (char, style)
+        x, y = 6 * q + 3 * r - left, 3 * (r - top)
+        level = board.level(space)
+        target = marked >> space & 1
+        style = MARK_STYLE if target else TERRAIN_STYLE[level]
+        value = state.edition.value[space]
+        middle = f" {value}{letters.get(space, ' ')}{TERRAIN_MARK[level]}{'*' if target else ' '} "
         pawn = board.pawns.get(space)
-        body = f" {pawn[0] + 1}:{pawn[1]} " if pawn else "      "
-        for i, char in enumerate(body[:6]):
-            canvas[y + 1][x + i] = (
-                char,
-                f"{SEAT_STYLE[pawn[0]]} {style}" if pawn and char.strip() else style,
-            )
+        bottom = f" {pawn[0] + 1}:{pawn[1]} " if pawn else ""
+        texts = (
+            (f"{q},{r}".center(6), f"dim {style}"),
+            (middle, style),
+            (bottom.ljust(6), f"{SEAT_STYLE[pawn[0]]} {style}" if pawn else style),
+        )
+        for line, (text, text_style) in enumerate(texts):
+            for i, char in enumerate(text[:6]):
+                canvas[y + line][x + i] = (char, text_style)
     out = Text()
-    for line in canvas:
-        for char, style in line:
-            out.append(char, style=style or None)
+    for row in canvas:
+        for char, char_style in row:
+            out.append(char, style=char_style or None)
         out.append("\n")
     return out
 
@@ -141,7 +147,7 @@ def render_state(
             " mountain  ",
             ("  ", MARK_STYLE),
             " target  ",
-            "each space: value, continent letter; pawn as seat:level",
+            "each space: q,r / value, continent letter / pawn as seat:level",
         )
     )
     return Group(*parts)

@@ -72,7 +72,7 @@ class DriftingLandsState(State):
         self.breeds_left = 0
         self.drowned: list[JsonDict] = []
         self._legal: list[int] | None = None
-        self._parts: tuple[tuple[int, int, int], list[int]] | None = None
+        self._parts: list[int] | None = None
 
     # -- seats and turns -----------------------------------------------------------
 
@@ -169,7 +169,9 @@ class DriftingLandsState(State):
                 ultra=kind == ULTRA_SPLITTING,
             ):
                 anchor, first, second = decode_path(drift - n.DRIFT)
-                if board.split_parts(board.continent_of(anchor), Path(first, second)):
+                if board.split_parts(
+                    board.continent_of(anchor), Path(first, second), first_only=True
+                ):
                     actions.append(drift - n.DRIFT + n.SPLIT)
             return actions
         if kind == OROGENY:
@@ -182,7 +184,7 @@ class DriftingLandsState(State):
             return [
                 n.MOVE + start * n.POSITIONS + end
                 for start in sorted(bits(board.pawn_mask(seat)))
-                for end in board.reachable(start, MOVE_BUDGET[kind])[0]
+                for end in board.destinations(start, MOVE_BUDGET[kind])
             ]
         if kind in (BREEDING, REPRODUCING):
             if self.supply[seat][1]:
@@ -200,12 +202,14 @@ class DriftingLandsState(State):
         ]
 
     def _split_parts(self) -> list[int]:
+        """The legal parts for the chosen split path (cached until the next split is chosen)."""
         assert self.split_path is not None
-        if self._parts is None or self._parts[0] != self.split_path:
+        if self._parts is None:
             anchor, first, second = self.split_path
-            parts = self.board.split_parts(self.board.continent_of(anchor), Path(first, second))
-            self._parts = (self.split_path, parts)
-        return self._parts[1]
+            self._parts = self.board.split_parts(
+                self.board.continent_of(anchor), Path(first, second)
+            )
+        return self._parts
 
     # -- applying ----------------------------------------------------------------------
 
@@ -242,7 +246,7 @@ class DriftingLandsState(State):
             self._effect(seat, action)
         elif phase == PART:
             assert self.split_path is not None
-            anchor, first, second = self.split_path
+            _, first, second = self.split_path
             part = self._split_parts()[action - n.PART]
             self._record_drowned(self.board.move_tiles(part, Path(first, second)))
             self.split_path = None
@@ -379,6 +383,7 @@ class DriftingLandsState(State):
             self._drift(action - n.DRIFT, seat)
         elif n.SPLIT <= action < n.PART:
             self.split_path = decode_path(action - n.SPLIT)
+            self._parts = None
             self.phase = PART
             return
         elif n.OROGENY <= action < n.MOVE:

@@ -7,6 +7,7 @@ its cards are played.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -17,7 +18,7 @@ from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import notation as n
-from tablelands.games.drifting_lands.board import NO_STEP, STEP_COST, Board, path_to
+from tablelands.games.drifting_lands.board import NO_STEP, STEP_COST, Board
 from tablelands.games.drifting_lands.components import CARD_TITLES, CARD_TYPES, CORNER_NAMES
 from tablelands.games.drifting_lands.scoring import breakdown, continents
 
@@ -136,10 +137,8 @@ def format_action(state: DriftingLandsState, action: int) -> str:
     if n.MOVE <= action < n.EXPEL:
         start, end = divmod(action - n.MOVE, n.POSITIONS)
         budget = MOVE_BUDGET.get(state.card_type(state.card), 5) if state.card else 5
-        if start in board.pawns:
-            ends, previous = board.reachable(start, budget)
-            if end in ends:
-                return "move " + ">".join(_where(state, s) for s in path_to(previous, start, end))
+        if start in board.pawns and end in board.destinations(start, budget):
+            return "move " + ">".join(_where(state, s) for s in board.path(start, end, budget))
         return f"move {_where(state, start)}>{_where(state, end)}"
     for base, verb in ((n.EXPEL, "expel"), (n.BREED, "breed"), (n.EVOLVE, "evolve")):
         if base <= action < base + n.POSITIONS:
@@ -236,7 +235,7 @@ def _check_path(board: Board, path: list[int], budget: int) -> None:
     if mover is None:
         raise IllegalActionError("there is no pawn at the start of that path (DL-6)")
     spent = 0
-    for step, (here, there) in enumerate(zip(path, path[1:], strict=False), start=1):
+    for step, (here, there) in enumerate(pairwise(path), start=1):
         if there not in board.neighbour_lists[here]:
             raise IllegalActionError("each space of a path touches the one before (DL-6)")
         spent += STEP_COST[board.level(here), board.level(there)]
