@@ -221,10 +221,8 @@ class DriftingLandsState(State):
         if action not in self._legal:
             raise IllegalActionError(self._refusal(action))
         self.history.append(action)
-        seat = self.to_move
-        phase = self.phase
-        self._transition(seat, phase, action)
-        self._legal = None
+        self._legal = None  # the transition may fill it in for the next decision
+        self._transition(self.to_move, self.phase, action)
 
     def _transition(self, seat: int, phase: int, action: int) -> None:
         if phase == START:
@@ -355,7 +353,9 @@ class DriftingLandsState(State):
                 self.to_move = self.seat_at(0)
                 return
             self.to_move = self.seat_at(self.turn)
-            if self._compute_legal():
+            legal = self._compute_legal()
+            if legal:
+                self._legal = legal
                 return
 
     def _next_selector(self) -> None:
@@ -417,8 +417,11 @@ class DriftingLandsState(State):
 
     def _effect_or_end(self) -> None:
         """Ask for the card's (next) effect, or end the card when there is none (DL-10)."""
-        if self.breeds_left > 0 and self._compute_legal():
-            return
+        if self.breeds_left > 0:
+            legal = self._compute_legal()
+            if legal:
+                self._legal = legal
+                return
         self._end_card()
 
     def _end_card(self) -> None:
@@ -487,7 +490,7 @@ class DriftingLandsState(State):
         other.hands = [h.copy() for h in self.hands]
         other.discards = [d.copy() for d in self.discards]
         other.drowned = self.drowned.copy()
-        other._legal = None
+        other._legal = self._legal  # never changed in place, so it can be shared
         return other
 
     def __eq__(self, other: object) -> bool:
