@@ -246,7 +246,7 @@ def test_play_a_whole_game_in_the_terminal(
         args += ["--vs", vs]
     code, out = run(*args, input="\n".join(lines) + "\n")
     assert code == 0, out[-2000:]
-    assert "Result" in out
+    assert "total" in out  # the final score table
     saved = json.loads(record.read_text())
     assert saved["scores"] == scores
     code, out = run("replay", str(record))

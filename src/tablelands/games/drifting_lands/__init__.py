@@ -13,7 +13,7 @@ from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, 
 from tablelands.games.drifting_lands import view
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
 from tablelands.games.drifting_lands.notation import NOTATION_HELP
-from tablelands.games.drifting_lands.render import render_state
+from tablelands.games.drifting_lands.render import render_state, result_table
 from tablelands.games.drifting_lands.state import DriftingLandsState
 
 
@@ -68,6 +68,10 @@ class DriftingLands(Game):
     ) -> RenderableType:
         assert isinstance(state, DriftingLandsState)
         return render_state(state, viewer, highlight)
+
+    def render_result(self, state: State, names: list[str]) -> RenderableType:
+        assert isinstance(state, DriftingLandsState)
+        return result_table(state, names)
 
     def describe(self, state: State, action: int) -> str:
         text = state.format_action(action)

@@ -151,3 +151,25 @@ def render_state(
         )
     )
     return Group(*parts)
+
+
+def result_table(state: DriftingLandsState, names: list[str]) -> Table:
+    """The final score: continents, pawns, unused cards, total (and team totals)."""
+    rows = breakdown(state)
+    winners = state.winners()
+    table = Table(title="Score")
+    table.add_column("")
+    for seat, name in enumerate(names):
+        mark = " ★" if seat in winners else ""
+        table.add_column(f"{seat + 1} {name}{mark}", justify="right", style=SEAT_STYLE[seat])
+    for key, label in (
+        ("continents", "continents"),
+        ("pawns", "pawns (levels)"),
+        ("cards", "unused cards"),
+        ("total", "total"),
+        ("pawns_on_board", "pawns on the map"),
+    ):
+        table.add_row(label, *(str(row[key]) for row in rows))
+    if state.teams:
+        table.add_row("team total", *(str(row["team_total"]) for row in rows))
+    return table

@@ -83,6 +83,9 @@ def breakdown(state: DriftingLandsState) -> list[JsonDict]:
                 "pawns_on_board": len(pawns),
             }
         )
+    if state.teams:
+        for row in result:
+            row["team_total"] = sum(r["total"] for r in result if r["team"] == row["team"])
     return result
 
 

@@ -14,7 +14,7 @@ from tablelands.games.land_vs_sea import view
 from tablelands.games.land_vs_sea.board import unpack
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
 from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT, POSITIONS
-from tablelands.games.land_vs_sea.render import render_view
+from tablelands.games.land_vs_sea.render import render_view, result_table
 from tablelands.games.land_vs_sea.state import LandVsSeaState
 
 MODULES = ("mountains", "trade", "waypoints")
@@ -91,6 +91,10 @@ class LandVsSea(Game):
             shown = state.legal_actions() if highlight is None else highlight
             seen["marked"] = sorted({unpack(a % POSITIONS) for a in shown if a < PLACE_COUNT})
         return render_view(seen, state.edition, show_hands=viewer is not None)
+
+    def render_result(self, state: State, names: list[str]) -> RenderableType:
+        assert isinstance(state, LandVsSeaState)
+        return result_table(state, names)
 
     def describe(self, state: State, action: int) -> str:
         """Everything but the placed tile's id is public (the id would tell its other face)."""

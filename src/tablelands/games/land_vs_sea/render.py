@@ -23,6 +23,7 @@ from tablelands.games.land_vs_sea.components import (
     Face,
     LandVsSeaEdition,
 )
+from tablelands.games.land_vs_sea.state import LandVsSeaState
 
 SIDE_ORDER = ("land", "sea", "cartographer")
 
@@ -210,3 +211,19 @@ def _face(edition: LandVsSeaEdition, key: str | None) -> Face | None:
 def _face_names(edition: LandVsSeaEdition, tile: int, up_key: str) -> tuple[str, str]:
     up = 0 if edition.keys[tile][0] == up_key else 1
     return FACE_NAMES[up], FACE_NAMES[1 - up]
+
+
+def result_table(state: LandVsSeaState, names: list[str]) -> Table:
+    """The final score of each side, by kind of scoring."""
+    rows = state.score_breakdown()
+    winners = state.winners()
+    table = Table(title="Score")
+    table.add_column("")
+    for seat, name in enumerate(names):
+        mark = " ★" if seat in winners else ""
+        table.add_column(f"{seat + 1} {rows[seat]['side']} {name}{mark}", justify="right")
+    kinds = sorted({kind for row in rows for kind in row["by_kind"]})
+    for kind in kinds:
+        table.add_row(kind, *(str(row["by_kind"].get(kind, 0)) for row in rows))
+    table.add_row("total", *(str(row["total"]) for row in rows))
+    return table
