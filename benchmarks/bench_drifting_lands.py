@@ -8,7 +8,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from common import best_rate, pin_to_one_core, report
-
 from tablelands.core.rng import Rng
 from tablelands.games import get_game
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ def test_packaged_edition_meets_the_component_constraints() -> None:
     for cell, value in spaces.items():
         by_ring.setdefault(min(hex_distance(cell, m) for m in middle), []).append(value)
     means = [sum(v) / len(v) for _, v in sorted(by_ring.items())]
-    assert all(a >= b for a, b in zip(means, means[1:], strict=False))
+    assert all(a >= b for a, b in pairwise(means))
     assert len(model.map.corners) == 4
     for corner in model.map.corners:
         tiles = set(corner.tiles)

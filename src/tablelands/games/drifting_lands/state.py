@@ -163,16 +163,17 @@ class DriftingLandsState(State):
         if kind in (DRIFTING, ULTRA_DRIFTING):
             return self._drifts(board.continents(), ultra=kind == ULTRA_DRIFTING)
         if kind in (SPLITTING, ULTRA_SPLITTING):
+            # DL-4: only the part moves, so a path is offered when some part can take it.
+            seconds = (NO_STEP, *range(6)) if kind == ULTRA_SPLITTING else (NO_STEP,)
             actions = []
-            for drift in self._drifts(
-                [c for c in self._own_continents(seat) if c.bit_count() >= 2],
-                ultra=kind == ULTRA_SPLITTING,
-            ):
-                anchor, first, second = decode_path(drift - n.DRIFT)
-                if board.split_parts(
-                    board.continent_of(anchor), Path(first, second), first_only=True
-                ):
-                    actions.append(drift - n.DRIFT + n.SPLIT)
+            for continent in self._own_continents(seat):
+                if continent.bit_count() < 2:
+                    continue
+                anchor = (continent & -continent).bit_length() - 1
+                for first in range(6):
+                    for second in seconds:
+                        if board.split_parts(continent, Path(first, second), first_only=True):
+                            actions.append(n.SPLIT + (anchor * 6 + first) * 7 + second)
             return actions
         if kind == OROGENY:
             return [
