@@ -32,9 +32,7 @@ app = typer.Typer(
 edition_app = typer.Typer(help="Check and export component editions.", no_args_is_help=True)
 app.add_typer(edition_app, name="edition")
 
-AGENT_HELP = (
-    "Agent specs: " + "; ".join(f"{name}: {text}" for name, (_, text) in AGENTS.items()) + "."
-)
+AGENT_HELP = "Agent specs: " + "; ".join(f"{name}: {text}" for name, text in AGENTS.items()) + "."
 GameArg = Annotated[str, typer.Argument(help="Game name: " + ", ".join(game_names()) + ".")]
 OptionsOpt = Annotated[
     list[str] | None,

@@ -14,6 +14,7 @@ information, which is what determinized search needs.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -246,6 +247,27 @@ class State(ABC):
         """Utility per seat at the end: the win split among the winners, 0 for the others."""
         won = self.winners()
         return [1.0 / len(won) if seat in won else 0.0 for seat in range(self.num_players)]
+
+    @staticmethod
+    def shares(points: list[float], temperature: float) -> list[float]:
+        """A smooth stand-in for win chances: the softmax of ``points`` / ``temperature``."""
+        top = max(points)
+        weights = [math.exp((p - top) / temperature) for p in points]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def utility(self) -> list[float]:
+        """At the end, each seat's result in [0, 1] for search; by default :meth:`returns`."""
+        return self.returns()
+
+    def estimate(self) -> list[float] | None:
+        """Before the end, a guess at :meth:`utility` from the position as it stands, or
+        ``None`` when the game has none (search then plays on to the end)."""
+        return None
+
+    def rollout_action(self, rng: Rng) -> int:
+        """The action a search playout takes here: by default a uniformly random legal one."""
+        return rng.choice(self.legal_actions())
 
     @abstractmethod
     def score_breakdown(self) -> list[JsonDict]:

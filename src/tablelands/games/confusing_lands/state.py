@@ -38,6 +38,7 @@ from tablelands.games.confusing_lands.notation import (
 from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape
 
 ROUNDS = 4
+SOLO_FLOOR, SOLO_SPAN = 30, 100
 FIRST, SECOND = 0, 1
 PHASE_NAMES = ("first", "second")
 
@@ -251,6 +252,12 @@ class ConfusingLandsState(State):
         best = max(breakdowns[s].best_single for s in tied)
         return [s for s in tied if breakdowns[s].best_single == best]
 
+    def utility(self) -> list[float]:
+        """Solo: the score mapped onto [0, 1] (-30 and below is 0, 70 and above is 1)."""
+        if self.num_players == 1:
+            return [min(1.0, max(0.0, (self.scores()[0] + SOLO_FLOOR) / SOLO_SPAN))]
+        return self.returns()
+
     def returns(self) -> list[float]:
         if self.num_players == 1:
             return [float(self.scores()[0])]
@@ -342,6 +349,7 @@ class ConfusingLandsState(State):
                 unseen.extend(
                     Placement.decode(a).card for a in self.placements[seat][self.revealed[seat] :]
                 )
+        unseen.sort()  # so the sample depends on what the player knows, not on the real order
         rng.shuffle(unseen)
         for seat in others:
             pending = self.placements[seat][self.revealed[seat] :]

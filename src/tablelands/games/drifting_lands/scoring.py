@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 #: 2 players: a total level above this is needed to score a continent (DL-9).
 TWO_PLAYER_MINIMUM = 2
+ESTIMATE_TEMPERATURE = 8.0
 
 
 def continent_value(state: DriftingLandsState, continent: int) -> int:
@@ -108,3 +109,12 @@ def evaluate(state: DriftingLandsState, player: int) -> float:
         sides[row["team"]] = sides.get(row["team"], 0) + row["total"]
     mine = sides.pop(state.team_of(player))
     return float(mine - max(sides.values()))
+
+
+def estimate(state: DriftingLandsState) -> list[float]:
+    """Each seat's (team's) share of a softmax over the totals so far."""
+    rows = breakdown(state)
+    teams = sorted({row["team"] for row in rows})
+    totals = [sum(row["total"] for row in rows if row["team"] == team) for team in teams]
+    shares = dict(zip(teams, state.shares(totals, ESTIMATE_TEMPERATURE), strict=True))
+    return [shares[row["team"]] for row in rows]

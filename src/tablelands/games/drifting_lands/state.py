@@ -462,6 +462,9 @@ class DriftingLandsState(State):
     def evaluate(self, player: int) -> float:
         return scoring.evaluate(self, player)
 
+    def estimate(self) -> list[float]:
+        return scoring.estimate(self)
+
     def observation(self, player: int) -> JsonDict:
         return view.observation(self, player)
 

@@ -45,6 +45,7 @@ SIDES_BY_PLAYERS = {2: (LAND, SEA), 3: (LAND, SEA, CARTOGRAPHER), 4: (LAND, SEA,
 DRAFT, PLACE, PLACE_AGAIN, CHOOSE_HOLE, CHOOSE_STEAL, PUT_WAYPOINT, REPLENISH, OVER = range(8)
 PHASE_NAMES = ("draft", "place", "place again", "choose hole", "steal", "waypoint", "draw", "over")
 HAND_SIZE = 2
+ESTIMATE_TEMPERATURE = 6.0
 
 
 @cache
@@ -474,6 +475,18 @@ class LandVsSeaState(State):
                 }
             )
         return result
+
+    def estimate(self) -> list[float]:
+        """Each seat's share of a softmax over the sides' points so far."""
+        present = sorted(set(self.sides))
+        shares = dict(
+            zip(
+                present,
+                self.shares([self.points[s] for s in present], ESTIMATE_TEMPERATURE),
+                strict=True,
+            )
+        )
+        return [shares[side] for side in self.sides]
 
     def evaluate(self, player: int) -> float:
         mine = self.points[self.sides[player]]

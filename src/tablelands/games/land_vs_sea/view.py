@@ -171,7 +171,7 @@ def _draw(
     rng: Rng,
 ) -> list[tuple[int, int]] | None:
     """Deal ``tiles`` to ``slots`` at random so every slot shows its face; None on a dead end."""
-    pool = list(tiles)
+    pool = sorted(tiles)  # so the draw depends on what the viewer knows, not on the real deal
     drawn: list[tuple[int, int] | None] = [None] * len(slots)
     order = [i for i, slot in enumerate(slots) if slot[3] is not None]
     rng.shuffle(order)

@@ -1,0 +1,182 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), for any number of players.
+
+Each iteration draws a determinization: a copy of the position in which everything the
+searching player cannot see is redrawn consistently with what they have seen
+(:meth:`State.sample_hidden`). It then walks one shared tree of action sequences, choosing
+among the actions legal in that determinization by UCB with availability counts, adds one
+node, plays out with the game's rollout policy (cut short by its static estimate when it
+has one), and backs up every player's result. Each node keeps the result of the player who
+chose the action leading to it, so every player in the tree plays for themselves.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from tablelands.agents.base import Agent
+from tablelands.core.game import State
+from tablelands.core.rng import Rng
+
+EXPLORATION = 0.7
+#: Playout steps before the game's estimate (if it has one) stands in for the rest.
+ROLLOUT_LIMIT = 40
+
+
+@dataclass(slots=True)
+class Node:
+    """Statistics of one action sequence from the root."""
+
+    player: int  # who chose the action leading here (-1 at the root)
+    visits: int = 0
+    available: int = 0
+    value: float = 0.0  # summed result of ``player``
+    children: dict[int, Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A root action with what the search expects of it."""
+
+    action: int
+    visits: int
+    value: float  # mean result in [0, 1] for the player to move
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long to search a decision: a number of iterations, or seconds of wall time."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        return f"{self.iterations}it" if self.iterations is not None else f"{self.seconds:g}s"
+
+
+def search(state: State, budget: Budget, rng: Rng) -> list[Choice]:
+    """Search from ``state`` for its current player: root actions, most visited first."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return [Choice(legal[0], 1, 0.5)]
+    return _ranked(grow(state, budget, rng).children)
+
+
+def grow(state: State, budget: Budget, rng: Rng) -> Node:
+    """Build the search tree of ``state`` within ``budget``."""
+    me = state.current_player
+    root = Node(player=-1)
+    deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
+    limit = budget.iterations if budget.iterations is not None else math.inf
+    done = 0
+    while done < limit and (done == 0 or time.perf_counter() < deadline):
+        _iterate(state.sample_hidden(me, rng), root, rng)
+        done += 1
+    return root
+
+
+def _ranked(children: dict[int, Node]) -> list[Choice]:
+    choices = [Choice(a, n.visits, n.value / n.visits) for a, n in children.items() if n.visits]
+    return sorted(choices, key=lambda c: (-c.visits, -c.value, c.action))
+
+
+def _iterate(game: State, root: Node, rng: Rng) -> None:
+    node = root
+    path = [root]
+    while not game.is_terminal:
+        legal = game.legal_actions()
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        for action in legal:
+            child = children.get(action)
+            if child is not None:
+                child.available += 1
+        if untried:
+            action = rng.choice(untried)
+            child = Node(player=game.current_player, available=1)
+            children[action] = child
+            game.apply(action)
+            path.append(child)
+            break
+        best_score = -math.inf
+        best_action = legal[0]
+        for action in legal:
+            child = children[action]
+            score = child.value / child.visits + EXPLORATION * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best_action = score, action
+        node = children[best_action]
+        game.apply(best_action)
+        path.append(node)
+    result = _playout(game, rng)
+    for visited in path:
+        visited.visits += 1
+        if visited.player >= 0:
+            visited.value += result[visited.player]
+
+
+def _playout(game: State, rng: Rng) -> list[float]:
+    steps = 0
+    while not game.is_terminal:
+        if steps == ROLLOUT_LIMIT:
+            guess = game.estimate()
+            if guess is not None:
+                return guess
+        game.apply(game.rollout_action(rng))
+        steps += 1
+    return game.utility()
+
+
+def _root_statistics(state: State, budget: Budget, seed: int) -> dict[int, tuple[int, float]]:
+    """One worker's search as (visits, summed result) per root action; runs in a subprocess."""
+    root = grow(state, budget, Rng(seed))
+    return {a: (n.visits, n.value) for a, n in root.children.items()}
+
+
+def search_parallel(
+    state: State, budget: Budget, rng: Rng, pool: Executor, workers: int
+) -> list[Choice]:
+    """Root-parallel search: ``workers`` independent trees whose root statistics are added."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return [Choice(legal[0], 1, 0.5)]
+    seeds = [rng.next_u64() for _ in range(workers)]
+    merged: dict[int, Node] = {}
+    for stats in pool.map(_root_statistics, [state] * workers, [budget] * workers, seeds):
+        for action, (visits, value) in stats.items():
+            node = merged.setdefault(action, Node(player=state.current_player))
+            node.visits += visits
+            node.value += value
+    return _ranked(merged)
+
+
+class MctsAgent(Agent):
+    """ISMCTS with a budget per decision (``mcts:2s``, ``mcts:5000it``), in one process or
+    several (``workers=2``: root parallelization, each worker with its own seed)."""
+
+    def __init__(self, seed: int, budget: Budget, workers: int = 1, spec: str = "mcts") -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self.workers = workers
+        self.spec = spec
+        self._pool: ProcessPoolExecutor | None = None
+
+    def analyse(self, state: State) -> list[Choice]:
+        """Every root action with its visits and expected result, best first."""
+        if self.workers == 1:
+            return search(state, self.budget, self.rng.fork())
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers)
+        return search_parallel(state, self.budget, self.rng, self._pool, self.workers)
+
+    def choose(self, state: State) -> int:
+        return self.analyse(state)[0].action
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None

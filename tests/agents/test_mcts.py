@@ -1,0 +1,107 @@
+"""The ISMCTS agent: specs, reproducibility, no peeking at hidden information, good choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablelands.agents import AgentSpecError, make_agent
+from tablelands.agents.mcts import Budget, MctsAgent, search
+from tablelands.core.game import State
+from tablelands.core.rng import Rng
+from tablelands.games import get_game
+
+
+@pytest.mark.parametrize(
+    ("spec", "budget", "workers"),
+    [
+        ("mcts", Budget(seconds=1.0), 1),
+        ("mcts:2s", Budget(seconds=2.0), 1),
+        ("mcts:0.5s", Budget(seconds=0.5), 1),
+        ("MCTS:5000it", Budget(iterations=5000), 1),
+        ("mcts:2s:workers=2", Budget(seconds=2.0), 2),
+    ],
+)
+def test_specs(spec: str, budget: Budget, workers: int) -> None:
+    agent = make_agent(spec, 1)
+    assert isinstance(agent, MctsAgent)
+    assert agent.budget == budget and agent.workers == workers
+    assert agent.spec == spec.lower()
+
+
+@pytest.mark.parametrize(
+    "spec", ["mcts:fast", "mcts:0s", "mcts:2s:workers=0", "mcts:0it", "greedy:2s"]
+)
+def test_bad_specs_are_explained(spec: str) -> None:
+    with pytest.raises(AgentSpecError):
+        make_agent(spec, 1)
+
+
+def midgame(name: str, players: int, steps: int, seed: int = 1) -> State:
+    state = get_game(name).new_state(players=players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+MIDGAMES = [
+    ("confusing-lands", 2, 1),
+    ("land-vs-sea", 2, 30),
+    ("land-vs-sea", 3, 41),
+    ("drifting-lands", 4, 70),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "steps"), MIDGAMES)
+def test_iterations_budget_is_reproducible(name: str, players: int, steps: int) -> None:
+    state = midgame(name, players, steps)
+    first = search(state, Budget(iterations=150), Rng(7))
+    assert first == search(state, Budget(iterations=150), Rng(7))
+    assert sum(c.visits for c in first) == 150
+    assert {c.action for c in first} <= set(state.legal_actions())
+
+
+@pytest.mark.parametrize(("name", "players", "steps"), MIDGAMES)
+def test_search_uses_only_what_the_player_knows(name: str, players: int, steps: int) -> None:
+    # Two positions that differ only in what the player to move cannot see (another draw of
+    # the hidden information) must give the very same search: a sample never uses more.
+    state = midgame(name, players, steps)
+    me = state.current_player
+    other_world = state.sample_hidden(me, Rng(99))
+    assert other_world.observation(me) == state.observation(me)
+    assert search(state, Budget(iterations=120), Rng(3)) == search(
+        other_world, Budget(iterations=120), Rng(3)
+    )
+
+
+def test_hidden_information_differs_between_the_two_worlds() -> None:
+    # The test above would prove nothing if the redraw changed nothing.
+    state = midgame("land-vs-sea", 2, 30)
+    other_world = state.sample_hidden(state.current_player, Rng(99))
+    assert other_world.to_json()["stacks"] != state.to_json()["stacks"]
+
+
+def test_search_finds_the_best_last_card_in_solo() -> None:
+    state = midgame("confusing-lands", 1, 7)
+    assert len(state.legal_actions()) > 20
+    finals = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        finals[action] = child.scores()[0]
+    choice = make_agent("mcts:4000it", 5).choose(state)
+    assert finals[choice] == max(finals.values())
+
+
+def test_workers_search_in_parallel_processes() -> None:
+    state = midgame("confusing-lands", 2, 3)
+    agent = make_agent("mcts:200it:workers=2", 4)
+    assert isinstance(agent, MctsAgent)
+    try:
+        ranked = agent.analyse(state)
+        assert sum(c.visits for c in ranked) == 400  # two trees of 200 iterations
+        assert ranked[0].action in state.legal_actions()
+    finally:
+        agent.close()
