@@ -275,3 +275,62 @@ def test_simulate_land_vs_sea_with_modules(tmp_path: Path) -> None:
     assert code == 2 and "always on (LS-12)" in out
     code, out = run("games", "land-vs-sea")
     assert code == 0 and "mountains" in out and "waypoints" in out
+
+
+def test_simulate_workers_give_the_same_games(tmp_path: Path) -> None:
+    for folder, workers in (("one", "1"), ("two", "2")):
+        code, out = run(
+            "simulate",
+            "confusing-lands",
+            "-n",
+            "4",
+            "-a",
+            "greedy,random",
+            "--rotate",
+            "--seed",
+            "9",
+            "--workers",
+            workers,
+            "--out",
+            str(tmp_path / folder),
+        )
+        assert code == 0, out
+    one = sorted((tmp_path / "one").glob("*.json"))
+    assert len(one) == 4
+    for path in one:
+        assert path.read_text() == (tmp_path / "two" / path.name).read_text()
+
+
+def test_analyze_weighs_every_decision(tmp_path: Path) -> None:
+    run("simulate", "confusing-lands", "-n", "1", "-a", "greedy,random", "--out", str(tmp_path))
+    record = next(tmp_path.glob("*.json"))
+    code, out = run("analyze", str(record), "--budget", "200it", "--json")
+    assert code == 0, out
+    data = json.loads(out[out.index("{") :])
+    assert len(data["decisions"]) == 16  # every placement had a choice
+    assert [p["decisions"] for p in data["players"]] == [8, 8]
+    first = data["decisions"][0]
+    assert set(first) >= {"index", "player", "played", "best", "played_value", "best_value", "loss"}
+    assert first["loss"] == max(0.0, first["best_value"] - first["played_value"])
+    _, again_out = run("analyze", str(record), "--budget", "200it", "--json")
+    again = json.loads(again_out[again_out.index("{") :])
+    assert again["decisions"] == data["decisions"]  # an iterations budget is reproducible
+    code, out = run("analyze", str(record), "--budget", "200it")
+    assert code == 0 and "Per player" in out and "greedy" in out
+    code, out = run("analyze", str(record), "--budget", "fast")
+    assert code == 2 and "neither a budget" in out
+
+
+def test_hint_shows_the_best_actions(tmp_path: Path) -> None:
+    lines, _ = solo_inputs(seed=21)
+    code, out = run(
+        "play",
+        "confusing-lands",
+        "--solo",
+        "--seed",
+        "21",
+        input="\n".join(["hint 300it", "hint soon", *lines]) + "\n",
+    )
+    assert code == 0, out
+    assert "Hint (300it)" in out and "points expected" in out
+    assert "Not a budget" in out

@@ -15,14 +15,16 @@ from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from tablelands import analysis, sim
 from tablelands.agents import AGENTS, Agent, make_agent
+from tablelands.agents.mcts import MctsAgent
 from tablelands.core.errors import EditionError, TablelandsError
 from tablelands.core.files import read_json
 from tablelands.core.game import Edition, Game, OptionValue
-from tablelands.core.records import read_record, record_of, replay, write_record
-from tablelands.core.rng import Rng
+from tablelands.core.records import read_record, replay, write_record
 from tablelands.games import game_names, get_game
 from tablelands.session import Session
+from tablelands.sim import Setup
 
 app = typer.Typer(
     help="Play, study and build bots for Confusing Lands, Land vs Sea and Drifting Lands.",
@@ -185,10 +187,14 @@ def simulate_command(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write one record per game into this folder.")
     ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Play games in this many processes.")
+    ] = 1,
     edition: EditionOpt = None,
     option: OptionsOpt = None,
 ) -> None:
-    """Play many games between bots and report win rates and scores."""
+    """Play many games between bots and report win rates and scores (the same results
+    whatever the number of workers)."""
     console = Console()
     try:
         chosen = get_game(game)
@@ -204,6 +210,7 @@ def simulate_command(
         chosen.new_state(players=count, seed=seed, options=options, edition=chosen_edition)
     except TablelandsError as exc:
         raise fail(str(exc)) from None
+    setup = Setup(chosen, count, options, chosen_edition, tuple(specs), seed, rotate)
     wins: dict[str, float] = defaultdict(float)
     seats_played: dict[str, int] = defaultdict(int)
     points: dict[str, list[int]] = defaultdict(list)
@@ -215,25 +222,14 @@ def simulate_command(
     )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("simulating", total=games)
-        for index in range(games):
-            game_seed = seed + index
-            shift = index % count if rotate else 0
-            names = [specs[(s + shift) % len(specs)] for s in range(count)]
-            seeder = Rng(game_seed * 1_000_003 + 17)
-            bots = [make_agent(name, seeder.next_u64()) for name in names]
-            state = chosen.new_state(
-                players=count, seed=game_seed, options=options, edition=chosen_edition
-            )
-            while not state.is_terminal:
-                state.apply(bots[state.current_player].choose(state))
-            for s, name in enumerate(names):
+        for outcome in sim.run(setup, games, workers):
+            for s, name in enumerate(outcome.names):
                 seats_played[name] += 1
-                points[name].append(state.scores()[s])
-                wins[name] += state.returns()[s] if count > 1 else 0.0
+                points[name].append(outcome.scores[s])
+                wins[name] += outcome.returns[s] if count > 1 else 0.0
             if out is not None:
-                write_record(
-                    record_of(state, names), out / f"game-{index:05d}-seed-{game_seed}.json"
-                )
+                name = f"game-{outcome.index:05d}-seed-{seed + outcome.index}.json"
+                write_record(outcome.record, out / name)
             progress.advance(task)
     table = Table(title=f"{chosen.info.title}: {games} games, {count} players")
     table.add_column("agent")
@@ -287,6 +283,92 @@ def replay_command(
             f"[green]OK[/green] {file}: an unfinished game; "
             f"its {len(record.actions)} actions replay."
         )
+
+
+@app.command("analyze")
+def analyze_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    budget: Annotated[
+        str, typer.Option("--budget", "-b", help="Search budget per decision: 2s, 0.5s or 5000it.")
+    ] = "1s",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for tools.")] = False,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the search.")] = 0,
+    edition: EditionOpt = None,
+) -> None:
+    """Weigh every decision of a recorded game: the move played, the search's preferred move,
+    the expected loss, and a summary per player."""
+    console = Console()
+    try:
+        record = read_record(file)
+        chosen = get_game(record.game)
+        final = replay(record, chosen, load_edition(chosen, edition), str(file))
+        adviser = make_agent(f"mcts:{budget}", seed)
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    assert isinstance(adviser, MctsAgent)
+    start = chosen.new_state(
+        players=final.num_players, seed=final.seed, options=final.options, edition=final.edition
+    )
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("analysing", total=len(final.history))
+        verdicts = analysis.analyse(
+            start, final.history, adviser.budget, seed, lambda _: progress.advance(task)
+        )
+    names = [p.name for p in record.players]
+    if as_json:
+        data = analysis.to_json(verdicts, final.num_players)
+        data |= {
+            "record": str(file),
+            "game": record.game,
+            "budget": str(adviser.budget),
+            "players_names": names,
+        }
+        print(json.dumps(data, indent=2))
+        return
+    table = Table(title=f"{chosen.info.title}: {file.name}, search {adviser.budget} a decision")
+    for column in ("#", "seat", "played", "best", "expected loss"):
+        table.add_column(column)
+    for verdict in verdicts:
+        flag = next((n for n, t in reversed(analysis.THRESHOLDS) if verdict.loss >= t), "")
+        table.add_row(
+            str(verdict.index + 1),
+            str(verdict.player + 1),
+            verdict.played,
+            "" if verdict.best == verdict.played else verdict.best,
+            f"{verdict.loss:.3f} {flag[:-3] + 'y' if flag == 'inaccuracies' else flag[:-1]}".strip(),
+        )
+    console.print(table)
+    summary = Table(title="Per player")
+    for column in (
+        "seat",
+        "player",
+        "decisions",
+        "agreement",
+        "mean loss",
+        "inaccuracies",
+        "mistakes",
+        "blunders",
+    ):
+        summary.add_column(column)
+    for row in analysis.summary(verdicts, final.num_players):
+        seat = int(row["seat"])
+        summary.add_row(
+            str(seat + 1),
+            names[seat],
+            str(row["decisions"]),
+            f"{row['agreement']:.0%}",
+            f"{row['mean_loss']:.3f}",
+            str(row["inaccuracies"]),
+            str(row["mistakes"]),
+            str(row["blunders"]),
+        )
+    console.print(summary)
 
 
 @edition_app.command("validate")

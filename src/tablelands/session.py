@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from tablelands.agents import Agent
+from tablelands.agents import Agent, AgentSpecError, make_agent
+from tablelands.agents.mcts import MctsAgent
 from tablelands.core.errors import IllegalActionError, NotationError
 from tablelands.core.game import State
 from tablelands.core.records import record_of, write_record
@@ -29,11 +33,17 @@ COMMANDS = (
     ("moves [START]", "list your legal actions, or those whose notation begins with START"),
     ("preview ACTION", "draw the game as it would be after ACTION, without playing it"),
     ("score", "your score so far and where it comes from"),
+    (
+        "hint [BUDGET]",
+        "the search's best few actions for you and what each is expected to bring (e.g. hint 3s)",
+    ),
     ("rules", "the rules of the game"),
     ("help", "this list"),
     ("quit", "leave the game (the record is saved if --record was given)"),
 )
 MOVES_SHOWN = 60
+HINTS = 5
+T = TypeVar("T")
 
 
 @dataclass
@@ -45,6 +55,8 @@ class Session:
     console: Console
     record_path: Path | None = None
     read: Callable[[str], str] = field(default=input)
+    hint_budget: str = "1s"
+    _worker: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1), init=False)
 
     @property
     def humans(self) -> list[int]:
@@ -55,6 +67,15 @@ class Session:
 
     def run(self) -> bool:
         """Play until the end or until a person quits; return whether the game ended."""
+        try:
+            return self._play_on()
+        finally:
+            self._worker.shutdown()
+            for agent in self.seats:
+                if agent is not None:
+                    agent.close()
+
+    def _play_on(self) -> bool:
         game = self.state.game
         self.console.print(
             f"[bold]{game.info.title}[/bold], seed {self.state.seed}. "
@@ -65,7 +86,9 @@ class Session:
             seat = self.state.current_player
             agent = self.seats[seat]
             if agent is not None:
-                action = agent.choose(self.state)
+                action = self._think(
+                    partial(agent.choose, self.state), f"Player {seat + 1} is thinking"
+                )
                 said = game.describe(self.state, action)
                 self.state.apply(action)
                 self.console.print(f"[dim]Player {seat + 1} ({agent.spec}) {said}.[/dim]")
@@ -120,6 +143,8 @@ class Session:
                 self._preview(seat, rest)
             elif command == "score":
                 self._score(seat)
+            elif command == "hint":
+                self._hint(rest.strip())
             elif command == "rules":
                 self.console.print(Markdown(self.state.game.rules_text()))
             elif self._play(line):
@@ -168,6 +193,36 @@ class Session:
             return
         self.console.print(trial.game.render(trial, seat))
         self.console.print("[dim](preview only: nothing was played)[/dim]")
+
+    def _hint(self, budget_text: str) -> None:
+        try:
+            adviser = make_agent(
+                f"mcts:{budget_text or self.hint_budget}", self.state.seed ^ len(self.state.history)
+            )
+        except AgentSpecError:
+            self.console.print(
+                f"[red]Not a budget:[/red] {budget_text!r} (write 2s, 0.5s or 5000it)"
+            )
+            return
+        assert isinstance(adviser, MctsAgent)
+        ranked = self._think(lambda: adviser.analyse(self.state), "Thinking")
+        game = self.state.game
+        table = Table(title=f"Hint ({adviser.budget})")
+        for column in ("action", "expected", "visits"):
+            table.add_column(column)
+        for choice in ranked[:HINTS]:
+            table.add_row(
+                self.state.format_action(choice.action),
+                game.describe_value(choice.value, self.state.num_players),
+                str(choice.visits),
+            )
+        self.console.print(table)
+
+    def _think(self, work: Callable[[], T], what: str) -> T:
+        """Run a search off the interactive thread, with a spinner while it runs."""
+        future = self._worker.submit(work)
+        with self.console.status(f"{what}..."):
+            return future.result()
 
     def _score(self, seat: int) -> None:
         self.console.print(self.state.game.render_score(self.state, seat))

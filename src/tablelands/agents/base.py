@@ -20,3 +20,6 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, state: State) -> int:
         """An action for ``state.current_player``; ``state`` is left unchanged."""
+
+    def close(self) -> None:  # noqa: B027  (most agents hold nothing)
+        """Release what the agent holds (worker processes); it is not used afterwards."""

@@ -56,15 +56,16 @@ class Budget:
         return f"{self.iterations}it" if self.iterations is not None else f"{self.seconds:g}s"
 
 
-def search(state: State, budget: Budget, rng: Rng) -> list[Choice]:
-    """Search from ``state`` for its current player: root actions, most visited first."""
+def search(state: State, budget: Budget, rng: Rng, only: int | None = None) -> list[Choice]:
+    """Search from ``state`` for its current player: root actions, most visited first.
+    With ``only``, the root tries that action alone (to weigh a move that was played)."""
     legal = state.legal_actions()
-    if len(legal) == 1:
+    if len(legal) == 1 and only is None:
         return [Choice(legal[0], 1, 0.5)]
-    return _ranked(grow(state, budget, rng).children)
+    return _ranked(grow(state, budget, rng, only).children)
 
 
-def grow(state: State, budget: Budget, rng: Rng) -> Node:
+def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Node:
     """Build the search tree of ``state`` within ``budget``."""
     me = state.current_player
     root = Node(player=-1)
@@ -72,7 +73,7 @@ def grow(state: State, budget: Budget, rng: Rng) -> Node:
     limit = budget.iterations if budget.iterations is not None else math.inf
     done = 0
     while done < limit and (done == 0 or time.perf_counter() < deadline):
-        _iterate(state.sample_hidden(me, rng), root, rng)
+        _iterate(state.sample_hidden(me, rng), root, rng, only)
         done += 1
     return root
 
@@ -82,11 +83,11 @@ def _ranked(children: dict[int, Node]) -> list[Choice]:
     return sorted(choices, key=lambda c: (-c.visits, -c.value, c.action))
 
 
-def _iterate(game: State, root: Node, rng: Rng) -> None:
+def _iterate(game: State, root: Node, rng: Rng, only: int | None = None) -> None:
     node = root
     path = [root]
     while not game.is_terminal:
-        legal = game.legal_actions()
+        legal = [only] if node is root and only is not None else game.legal_actions()
         children = node.children
         untried = [a for a in legal if a not in children]
         for action in legal:

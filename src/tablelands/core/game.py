@@ -165,6 +165,10 @@ class Game(ABC):
             table.add_row(str(seat + 1), names[seat] + mark, str(score))
         return table
 
+    def describe_value(self, value: float, players: int) -> str:
+        """A search's expected result (on the 0-1 scale of :meth:`State.utility`) in words."""
+        return f"{value:.0%} expected win share" if players > 1 else f"{value:.2f} expected result"
+
     def describe(self, state: State, action: int) -> str:
         """What every player sees of ``action`` (about to be played in ``state``), in words."""
         return "moved"

@@ -14,7 +14,12 @@ from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue,
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
 from tablelands.games.confusing_lands.notation import NOTATION_HELP
 from tablelands.games.confusing_lands.render import breakdown_table, legend, render_view
-from tablelands.games.confusing_lands.state import ConfusingLandsState, solo_rating
+from tablelands.games.confusing_lands.state import (
+    SOLO_FLOOR,
+    SOLO_SPAN,
+    ConfusingLandsState,
+    solo_rating,
+)
 
 
 class ConfusingLands(Game):
@@ -88,6 +93,11 @@ class ConfusingLands(Game):
     def describe(self, state: State, action: int) -> str:
         # Placements stay hidden until every player has placed in the phase.
         return "has placed a card"
+
+    def describe_value(self, value: float, players: int) -> str:
+        if players == 1:
+            return f"about {value * SOLO_SPAN - SOLO_FLOOR:.0f} points expected"
+        return super().describe_value(value, players)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

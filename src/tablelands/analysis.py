@@ -1,0 +1,94 @@
+"""Game analysis: every decision of a recorded game weighed by the search, like a chess
+engine's review. The search stands in the shoes of the player who decided, seeing only what
+they saw, so the verdicts never use hidden information."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
+from tablelands.agents.mcts import Budget, search
+from tablelands.core.game import State
+from tablelands.core.rng import Rng
+
+#: Expected-result losses (on the game's 0-1 scale) that count as an inaccuracy, a mistake, a blunder.
+THRESHOLDS = (("inaccuracies", 0.05), ("mistakes", 0.10), ("blunders", 0.20))
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    index: int  # the decision's place in the record's actions
+    player: int
+    played: str
+    best: str
+    played_value: float
+    best_value: float
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_value - self.played_value)
+
+
+def weigh(state: State, action: int, budget: Budget, rng: Rng) -> tuple[int, float, float]:
+    """The search's best action here, its expected result, and the expected result of
+    ``action`` (searched on its own when the search never tried it)."""
+    ranked = search(state, budget, rng)
+    best = ranked[0]
+    played = next((c for c in ranked if c.action == action), None)
+    if played is None:
+        played = search(state, budget, rng, only=action)[0]
+    return best.action, best.value, played.value
+
+
+def analyse(
+    start: State,
+    actions: list[int],
+    budget: Budget,
+    seed: int,
+    progress: Callable[[int], None] = lambda _: None,
+) -> list[Verdict]:
+    """A verdict for every decision with more than one legal action."""
+    rng = Rng(seed)
+    state = start.clone()
+    verdicts = []
+    for index, action in enumerate(actions):
+        if len(state.legal_actions()) > 1:
+            best, best_value, played_value = weigh(state, action, budget, rng)
+            verdicts.append(
+                Verdict(
+                    index=index,
+                    player=state.current_player,
+                    played=state.format_action(action),
+                    best=state.format_action(best),
+                    played_value=played_value,
+                    best_value=best_value,
+                )
+            )
+        state.apply(action)
+        progress(index)
+    return verdicts
+
+
+def summary(verdicts: list[Verdict], players: int) -> list[dict[str, float | int]]:
+    """Per seat: decisions, mean expected loss, and counts of inaccuracies, mistakes, blunders."""
+    rows: list[dict[str, float | int]] = []
+    for seat in range(players):
+        mine = [v for v in verdicts if v.player == seat]
+        row: dict[str, float | int] = {
+            "seat": seat,
+            "decisions": len(mine),
+            "mean_loss": sum(v.loss for v in mine) / len(mine) if mine else 0.0,
+            "agreement": sum(v.played == v.best for v in mine) / len(mine) if mine else 1.0,
+        }
+        bounds = [t for _, t in THRESHOLDS] + [float("inf")]
+        for (name, low), high in zip(THRESHOLDS, bounds[1:], strict=True):
+            row[name] = sum(1 for v in mine if low <= v.loss < high)
+        rows.append(row)
+    return rows
+
+
+def to_json(verdicts: list[Verdict], players: int) -> dict[str, object]:
+    return {
+        "decisions": [asdict(v) | {"loss": v.loss} for v in verdicts],
+        "players": summary(verdicts, players),
+    }
