@@ -21,8 +21,6 @@ from tablelands.core.game import State
 from tablelands.core.rng import Rng
 
 EXPLORATION = 0.7
-#: Playout steps before the game's estimate (if it has one) stands in for the rest.
-ROLLOUT_LIMIT = 40
 
 
 @dataclass(slots=True)
@@ -123,7 +121,7 @@ def _iterate(game: State, root: Node, rng: Rng, only: int | None = None) -> None
 def _playout(game: State, rng: Rng) -> list[float]:
     steps = 0
     while not game.is_terminal:
-        if steps == ROLLOUT_LIMIT:
+        if steps == game.playout_steps:
             guess = game.estimate()
             if guess is not None:
                 return guess

@@ -264,6 +264,9 @@ class State(ABC):
         """At the end, each seat's result in [0, 1] for search; by default :meth:`returns`."""
         return self.returns()
 
+    #: Playout steps a search takes before :meth:`estimate` stands in for the rest.
+    playout_steps: ClassVar[int] = 40
+
     def estimate(self) -> list[float] | None:
         """Before the end, a guess at :meth:`utility` from the position as it stands, or
         ``None`` when the game has none (search then plays on to the end)."""

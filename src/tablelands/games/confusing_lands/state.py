@@ -39,6 +39,7 @@ from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_lands
 
 ROUNDS = 4
 SOLO_FLOOR, SOLO_SPAN = 30, 100
+ESTIMATE_TEMPERATURE = 8.0
 FIRST, SECOND = 0, 1
 PHASE_NAMES = ("first", "second")
 
@@ -251,6 +252,16 @@ class ConfusingLandsState(State):
         tied = [s for s, b in enumerate(breakdowns) if b.total == top]
         best = max(breakdowns[s].best_single for s in tied)
         return [s for s in tied if breakdowns[s].best_single == best]
+
+    # Random placements say little about a landscape: judge the position as it stands.
+    playout_steps = 0
+
+    def estimate(self) -> list[float]:
+        """Solo: the score so far, scaled; 2 players: shares of a softmax over the scores so far."""
+        scores = self.scores()
+        if self.num_players == 1:
+            return [min(1.0, max(0.0, (scores[0] + SOLO_FLOOR) / SOLO_SPAN))]
+        return self.shares([float(s) for s in scores], ESTIMATE_TEMPERATURE)
 
     def utility(self) -> list[float]:
         """Solo: the score mapped onto [0, 1] (-30 and below is 0, 70 and above is 1)."""
