@@ -9,7 +9,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from common import pin_to_one_core, report
-
 from tablelands.agents.mcts import Budget, grow
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
@@ -42,7 +41,9 @@ def main() -> int:
         start = time.perf_counter()
         grow(state, Budget(iterations=ITERATIONS), Rng(3))
         rate = ITERATIONS / (time.perf_counter() - start)
-        missed += report(f"{name} search, {players} players, mid-game", rate, "iterations/s", target)
+        missed += report(
+            f"{name} search, {players} players, mid-game", rate, "iterations/s", target
+        )
     return missed
 
 

@@ -6,6 +6,10 @@ import os
 import time
 from collections.abc import Callable
 
+from tablelands.core.game import OptionValue
+from tablelands.core.rng import Rng
+from tablelands.games import get_game
+
 
 def pin_to_one_core() -> None:
     """Run on a single core so figures mean 'per core' (where the OS allows it)."""
@@ -29,3 +33,23 @@ def report(name: str, value: float, unit: str, target: float, higher_is_better: 
     sign = ">=" if higher_is_better else "<="
     print(f"{name}: {value:,.1f} {unit} (target {sign} {target:,.0f}) {'OK' if met else 'MISSED'}")
     return 0 if met else 1
+
+
+def random_play_rate(
+    name: str, players: int, games: int, options: dict[str, OptionValue] | None = None
+) -> float:
+    """Actions per second of uniformly random play (best of 3 runs of ``games`` games)."""
+    game = get_game(name)
+
+    def play() -> int:
+        rng = Rng(1)
+        actions = 0
+        for seed in range(games):
+            state = game.new_state(players=players, seed=seed, options=options)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+            state.scores()
+        return actions
+
+    return best_rate(play)

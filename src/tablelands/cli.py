@@ -7,7 +7,7 @@ import secrets
 import statistics
 from collections import defaultdict
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -56,7 +56,7 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def parse_options(game: Game, given: list[str] | None) -> dict[str, OptionValue]:
+def parse_options(game: Game[Any], given: list[str] | None) -> dict[str, OptionValue]:
     raw: dict[str, OptionValue] = {}
     for item in given or []:
         key, sep, value = item.partition("=")
@@ -67,8 +67,9 @@ def parse_options(game: Game, given: list[str] | None) -> dict[str, OptionValue]
     return {key: resolved[key] for key in raw}
 
 
-def load_edition(game: Game, path: Path | None) -> Edition:
-    return game.default_edition() if path is None else game.load_edition(path)
+def load_edition(game: Game[Any], path: Path | None) -> Edition:
+    edition: Edition = game.default_edition() if path is None else game.load_edition(path)
+    return edition
 
 
 @app.command("games")

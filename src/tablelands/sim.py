@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from tablelands.agents import make_agent
 from tablelands.core.game import Edition, Game, OptionValue
@@ -20,7 +21,7 @@ from tablelands.core.rng import Rng
 class Setup:
     """What every game of a simulation shares."""
 
-    game: Game
+    game: Game[Any]
     players: int
     options: dict[str, OptionValue]
     edition: Edition

@@ -24,9 +24,9 @@ def cells(*coords: tuple[int, int]) -> int:
 
 def test_shifts_do_not_wrap_across_rows() -> None:
     east_edge = cells((2, 4))
-    assert GRID.touching(east_edge) == cells((1, 4), (3, 4), (2, 3))
+    assert GRID.neighbours(east_edge) == cells((1, 4), (3, 4), (2, 3))
     west_edge = cells((2, 0))
-    assert GRID.touching(west_edge) == cells((1, 0), (3, 0), (2, 1))
+    assert GRID.neighbours(west_edge) == cells((1, 0), (3, 0), (2, 1))
     assert GRID.near(cells((0, 0))) == cells((0, 1), (1, 0), (1, 1))
 
 

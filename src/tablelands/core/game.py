@@ -14,21 +14,23 @@ information, which is what determinized search needs.
 
 from __future__ import annotations
 
+import json
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
+from pydantic import BaseModel, ConfigDict, Field
 from rich.console import RenderableType
 from rich.pretty import Pretty
 from rich.table import Table
 
-from tablelands.core.errors import OptionError
-from tablelands.core.files import content_hash
+from tablelands.core.errors import EditionError, OptionError, RecordError
+from tablelands.core.files import content_hash, read_json, validate
 from tablelands.core.rng import Rng
 
 #: ``State.current_player`` once the game is over.
@@ -36,6 +38,8 @@ TERMINAL = -1
 
 OptionValue = bool | int | str
 JsonDict = dict[str, Any]
+EditionT = TypeVar("EditionT", bound="Edition")
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +96,49 @@ class GameInfo:
         raise OptionError(f"{self.name} has no option {name!r} (options: {offered})")
 
 
-class Edition(ABC):
-    """A set of component data (cards, tiles, maps) that a game is played with."""
+class EditionFile(BaseModel):
+    """What every edition file holds besides its game's components."""
 
-    name: str
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["tablelands-edition/1"]
+    name: str = Field(min_length=1)
     reconstructed: bool
+    notes: str = ""
 
-    @abstractmethod
+
+class Edition:
+    """A set of component data (cards, tiles, maps) that a game is played with, validated by
+    the game's :attr:`schema` and ready for its rules."""
+
+    #: The pydantic model of the game's edition files.
+    schema: ClassVar[type[EditionFile]]
+    #: The package whose ``edition.json`` is the packaged edition.
+    package: ClassVar[str]
+
+    def __init__(self, model: EditionFile) -> None:
+        self.model = model
+        self.name = model.name
+        self.reconstructed = model.reconstructed
+
     def to_data(self) -> JsonDict:
         """The edition as the JSON data of its file."""
+        return self.model.model_dump(mode="json")
+
+    @classmethod
+    def from_data(cls, data: object, source: str) -> Self:
+        """Validate parsed JSON; ``EditionError`` names ``source`` and the field at fault."""
+        return cls(validate(cls.schema, data, source, EditionError))
+
+    @classmethod
+    def from_file(cls, path: Path) -> Self:
+        return cls.from_data(read_json(path, EditionError), str(path))
+
+    @classmethod
+    def packaged(cls) -> Self:
+        """The edition shipped in the game's package."""
+        text = resources.files(cls.package).joinpath("edition.json").read_text(encoding="utf-8")
+        return cls.from_data(json.loads(text), f"{cls.package}/edition.json")
 
     @cached_property
     def content_hash(self) -> str:
@@ -108,20 +146,46 @@ class Edition(ABC):
         return content_hash(self.to_data())
 
 
-class Game(ABC):
+class Game(ABC, Generic[EditionT]):
     """A game: its description, its editions, and a factory of states."""
 
     info: ClassVar[GameInfo]
     #: Package that holds ``rules.md`` and the edition data.
     package: ClassVar[str]
+    #: The class of this game's editions.
+    edition_class: type[EditionT]
 
-    @abstractmethod
-    def default_edition(self) -> Edition:
+    @cached_property
+    def _packaged_edition(self) -> EditionT:
+        return self.edition_class.packaged()
+
+    def default_edition(self) -> EditionT:
         """The edition shipped inside the package."""
+        return self._packaged_edition
 
-    @abstractmethod
-    def load_edition(self, path: Path) -> Edition:
+    def load_edition(self, path: Path) -> EditionT:
         """Load and validate an edition file; raises ``EditionError`` naming path and field."""
+        return self.edition_class.from_file(path)
+
+    def own_edition(self, edition: Edition | None) -> EditionT:
+        """``edition``, checked to be one of this game's (``None``: the packaged one)."""
+        if edition is None:
+            return self._packaged_edition
+        if not isinstance(edition, self.edition_class):
+            raise EditionError(f"{edition.name!r} is not a {self.info.title} edition")
+        return edition
+
+    def read_state_data(self, model: type[ModelT], data: JsonDict, edition: Edition) -> ModelT:
+        """Validate saved state data and check it was saved with ``edition``."""
+        source = f"{self.info.name} state"
+        saved = validate(model, data, source, RecordError)
+        saved_with = getattr(saved, "edition", None)
+        if saved_with != edition.content_hash:
+            raise RecordError(
+                f"{source}: edition: saved with {saved_with}, not with {edition.name!r} "
+                f"({edition.content_hash})"
+            )
+        return saved
 
     @abstractmethod
     def new_state(
@@ -173,6 +237,10 @@ class Game(ABC):
         """What every player sees of ``action`` (about to be played in ``state``), in words."""
         return "moved"
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # A game is its package's singleton: worker processes get it by name, not by value.
+        return (_game_of_package, (self.package,))
+
     def rules_text(self) -> str:
         """The game's rules, in our words (``rules.md`` in the game's package)."""
         return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
@@ -197,7 +265,7 @@ class Game(ABC):
 class State(ABC):
     """One position of a game. Mutable: :meth:`apply` changes it, :meth:`clone` copies it."""
 
-    game: Game
+    game: Game[Any]
     num_players: int
     seed: int
     options: dict[str, OptionValue]
@@ -205,6 +273,40 @@ class State(ABC):
     rng: Rng
     #: Every action applied since setup, in order.
     history: list[int]
+
+    def __init__(
+        self,
+        game: Game[Any],
+        edition: Edition,
+        players: int,
+        seed: int,
+        options: dict[str, OptionValue],
+    ) -> None:
+        self.game = game
+        self.edition = edition
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.history = []
+
+    def restore(self, game: Game[Any], edition: Edition, saved: Any) -> None:
+        """Set the fields every state has from saved data (``players``, ``seed``, ``options``,
+        ``rng``, ``history``), for a state rebuilt from JSON."""
+        self.game = game
+        self.edition = edition
+        self.num_players = saved.players
+        self.seed = saved.seed
+        self.options = dict(saved.options)
+        self.rng = Rng(saved.rng)
+        self.history = list(saved.history)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     @abstractmethod
@@ -302,3 +404,9 @@ class State(ABC):
     @abstractmethod
     def to_json(self) -> JsonDict:
         """The whole state as JSON-ready data; ``Game.state_from_json`` rebuilds it exactly."""
+
+
+def _game_of_package(package: str) -> Game[Any]:
+    game = import_module(package).GAME
+    assert isinstance(game, Game)
+    return game

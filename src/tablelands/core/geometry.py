@@ -12,13 +12,41 @@ clockwise starting from north-east (:data:`HEX_DIRECTIONS`).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
+
+
+class BitGrid(ABC):
+    """A grid whose sets of cells are bitboards; subclasses say which cells touch."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def neighbours(self, cells: int) -> int:
+        """The cells touching a cell of ``cells``."""
+
+    def flood(self, seed: int, within: int) -> int:
+        """The cells of ``within`` connected to ``seed`` through touching cells of ``within``."""
+        group = seed & within
+        while True:
+            grown = (group | self.neighbours(group)) & within
+            if grown == group:
+                return group
+            group = grown
+
+    def components(self, cells: int) -> Iterator[int]:
+        """The connected groups of ``cells``, lowest cell first."""
+        while cells:
+            group = self.flood(cells & -cells, cells)
+            yield group
+            cells &= ~group
+
 
 # ---------------------------------------------------------------------------
 # Square grids
 
 
-class SquareGrid:
+class SquareGrid(BitGrid):
     """A ``rows`` x ``cols`` bitboard layout (one extra guard column per row)."""
 
     __slots__ = ("cols", "full", "rows", "stride")
@@ -44,7 +72,7 @@ class SquareGrid:
     def coords(self, index: int) -> tuple[int, int]:
         return divmod(index, self.stride)
 
-    def touching(self, cells: int) -> int:
+    def neighbours(self, cells: int) -> int:
         """Positions orthogonally next to ``cells`` (may include ``cells`` themselves)."""
         s = self.stride
         return ((cells << 1) | (cells >> 1) | (cells << s) | (cells >> s)) & self.full
@@ -55,22 +83,6 @@ class SquareGrid:
         horizontal = cells | (cells << 1) | (cells >> 1)
         return ((horizontal << s) | (horizontal >> s) | (cells << 1) | (cells >> 1)) & self.full
 
-    def flood(self, seed: int, within: int) -> int:
-        """The positions of ``within`` connected to ``seed`` by orthogonal steps."""
-        group = seed & within
-        while True:
-            grown = (group | self.touching(group)) & within
-            if grown == group:
-                return group
-            group = grown
-
-    def components(self, cells: int) -> Iterator[int]:
-        """The orthogonally connected groups of ``cells``."""
-        while cells:
-            group = self.flood(cells & -cells, cells)
-            yield group
-            cells &= ~group
-
     def rings(self, start: int, within: int, limit: int) -> list[int]:
         """``rings[d]`` = positions of ``within`` at exactly ``d`` orthogonal steps from
         ``start`` through ``within``, for ``d`` up to ``limit`` (shorter if nothing is left)."""
@@ -78,7 +90,7 @@ class SquareGrid:
         frontier = seen
         result = [frontier]
         for _ in range(limit):
-            frontier = self.touching(frontier) & within & ~seen
+            frontier = self.neighbours(frontier) & within & ~seen
             if not frontier:
                 break
             seen |= frontier
@@ -136,7 +148,7 @@ def hex_direction_between(a: tuple[int, int], b: tuple[int, int]) -> int:
         raise ValueError(f"{a} and {b} are not neighbours") from None
 
 
-class HexBitGrid:
+class HexBitGrid(BitGrid):
     """A finite set of hex cells as bitboards: bit ``index(q, r)`` stands for cell ``(q, r)``.
 
     Cells are laid out row by row (``r``) with one guard column after the largest ``q``,
@@ -189,17 +201,3 @@ class HexBitGrid:
         for delta in self.deltas:
             out |= (mask << delta) if delta > 0 else (mask >> -delta)
         return out & self.full
-
-    def flood(self, seed: int, within: int) -> int:
-        group = seed & within
-        while True:
-            grown = (group | self.neighbours(group)) & within
-            if grown == group:
-                return group
-            group = grown
-
-    def components(self, cells: int) -> Iterator[int]:
-        while cells:
-            group = self.flood(cells & -cells, cells)
-            yield group
-            cells &= ~group

@@ -128,7 +128,7 @@ def first_difference(recorded: Any, replayed: Any, where: str) -> str | None:
     return None
 
 
-def replay(record: GameRecord, game: Game, edition: Edition, source: str) -> State:
+def replay(record: GameRecord, game: Game[Any], edition: Edition, source: str) -> State:
     """Re-play ``record`` from its seed and actions and check every recorded result.
 
     Raises ``RecordError`` naming ``source`` and the first field that does not match.

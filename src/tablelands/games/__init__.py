@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from tablelands.core.errors import TablelandsError
 from tablelands.core.game import Game
@@ -23,7 +24,7 @@ def game_names() -> list[str]:
     return list(REGISTRY)
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any]:
     """The game registered as ``name``; ``UnknownGameError`` lists the known names."""
     try:
         module = REGISTRY[name]

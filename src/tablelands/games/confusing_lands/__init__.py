@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
-from pathlib import Path
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tablelands.core.errors import EditionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
 from tablelands.games.confusing_lands.notation import NOTATION_HELP
@@ -22,7 +19,7 @@ from tablelands.games.confusing_lands.state import (
 )
 
 
-class ConfusingLands(Game):
+class ConfusingLands(Game[ConfusingLandsEdition]):
     info = GameInfo(
         name="confusing-lands",
         title="Confusing Lands",
@@ -33,22 +30,7 @@ class ConfusingLands(Game):
     )
     package = __name__
 
-    @cached_property
-    def _packaged(self) -> ConfusingLandsEdition:
-        return ConfusingLandsEdition.packaged()
-
-    def default_edition(self) -> ConfusingLandsEdition:
-        return self._packaged
-
-    def load_edition(self, path: Path) -> ConfusingLandsEdition:
-        return ConfusingLandsEdition.from_file(path)
-
-    def _edition(self, edition: Edition | None) -> ConfusingLandsEdition:
-        if edition is None:
-            return self._packaged
-        if not isinstance(edition, ConfusingLandsEdition):
-            raise EditionError(f"{edition.name!r} is not a Confusing Lands edition")
-        return edition
+    edition_class = ConfusingLandsEdition
 
     def new_state(
         self,
@@ -60,13 +42,13 @@ class ConfusingLands(Game):
     ) -> ConfusingLandsState:
         self.check_players(players)
         return ConfusingLandsState(
-            self, self._edition(edition), players, seed, self.resolve_options(options)
+            self, self.own_edition(edition), players, seed, self.resolve_options(options)
         )
 
     def state_from_json(
         self, data: JsonDict, edition: Edition | None = None
     ) -> ConfusingLandsState:
-        return ConfusingLandsState.from_json(self, self._edition(edition), data)
+        return ConfusingLandsState.from_json(self, self.own_edition(edition), data)
 
     def render(
         self, state: State, viewer: int | None, highlight: Sequence[int] | None = None

@@ -8,17 +8,12 @@ scoring condition N on two orthogonally adjacent spaces of its condition side.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tablelands.core.errors import EditionError
-from tablelands.core.files import read_json, validate
-from tablelands.core.game import Edition
+from tablelands.core.game import Edition, EditionFile
 
 # Kinds of space, as indices into a landscape's per-kind bitboards.
 RIVER, FOREST, MOUNTAIN, VILLAGE, ELK, WOLF, CRYSTAL, EMPTY, CONDITION = range(9)
@@ -161,14 +156,8 @@ class CardModel(BaseModel):
         return self
 
 
-class EditionModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["tablelands-edition/1"]
+class EditionModel(EditionFile):
     game: Literal["confusing-lands"]
-    name: str = Field(min_length=1)
-    reconstructed: bool
-    notes: str = ""
     cards: list[CardModel]
 
     @field_validator("cards")
@@ -213,10 +202,12 @@ def orient(card: int, side: int, rows: tuple[tuple[Space, ...], ...], rotation: 
 class ConfusingLandsEdition(Edition):
     """A validated edition: the 18 cards, ready for the rules."""
 
+    schema = EditionModel
+    package = "tablelands.games.confusing_lands"
+    model: EditionModel
+
     def __init__(self, model: EditionModel) -> None:
-        self.model = model
-        self.name = model.name
-        self.reconstructed = model.reconstructed
+        super().__init__(model)
         self.sides: dict[tuple[int, int], tuple[tuple[Space, ...], ...]] = {}
         for card in model.cards:
             for side, rows in (
@@ -227,21 +218,5 @@ class ConfusingLandsEdition(Edition):
                     tuple(Space.parse(t) for t in row) for row in rows
                 )
 
-    def to_data(self) -> dict[str, Any]:
-        return self.model.model_dump(mode="json")
-
     def orientation(self, card: int, side: int, rotation: int) -> Orientation:
         return orient(card, side, self.sides[card, side], rotation)
-
-    @classmethod
-    def from_data(cls, data: object, source: str) -> ConfusingLandsEdition:
-        return cls(validate(EditionModel, data, source, EditionError))
-
-    @classmethod
-    def from_file(cls, path: Path) -> ConfusingLandsEdition:
-        return cls.from_data(read_json(path, EditionError), str(path))
-
-    @classmethod
-    def packaged(cls) -> ConfusingLandsEdition:
-        text = resources.files(__package__).joinpath("edition.json").read_text(encoding="utf-8")
-        return cls.from_data(json.loads(text), "confusing_lands/edition.json")

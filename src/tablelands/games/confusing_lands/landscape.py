@@ -195,6 +195,6 @@ class Landscape:
                     raise ValueError(f"row {r}, column {c}: unknown token {token!r}")
         for condition, cells in landscape.conditions.items():
             first = cells & -cells
-            if cells.bit_count() != 2 or not GRID.touching(first) & (cells ^ first):
+            if cells.bit_count() != 2 or not GRID.neighbours(first) & (cells ^ first):
                 raise ValueError(f"condition {condition} must show on exactly two touching spaces")
         return landscape

@@ -61,7 +61,7 @@ def mighty_river(ls: Landscape) -> int:
 def noble_woodlands(ls: Landscape) -> int:
     """3 per forest touching another forest."""
     forests = ls.kinds[FOREST]
-    return 3 * (forests & GRID.touching(forests)).bit_count()
+    return 3 * (forests & GRID.neighbours(forests)).bit_count()
 
 
 def border(ls: Landscape) -> int:

@@ -14,8 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from tablelands.core.errors import IllegalActionError, NotationError, RecordError
-from tablelands.core.files import validate
+from tablelands.core.errors import IllegalActionError, NotationError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
@@ -108,20 +107,14 @@ class ConfusingLandsState(State):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         edition: ConfusingLandsEdition,
         players: int,
         seed: int,
         options: dict[str, OptionValue],
     ) -> None:
-        self.game = game
-        self.edition = edition
+        super().__init__(game, edition, players, seed, options)
         self.tables = tables_for(edition)
-        self.num_players = players
-        self.seed = seed
-        self.options = options
-        self.rng = Rng(seed)
-        self.history: list[int] = []
         deck = list(range(1, CARD_COUNT + 1))
         self.rng.shuffle(deck)
         self.deck = deck  # top card last
@@ -445,23 +438,12 @@ class ConfusingLandsState(State):
 
     @classmethod
     def from_json(
-        cls, game: Game, edition: ConfusingLandsEdition, data: JsonDict
+        cls, game: Game[Any], edition: ConfusingLandsEdition, data: JsonDict
     ) -> ConfusingLandsState:
-        saved = validate(StateData, data, "confusing-lands state", RecordError)
-        if saved.edition != edition.content_hash:
-            raise RecordError(
-                f"confusing-lands state: edition: the state was saved with {saved.edition}, "
-                f"not with {edition.name!r} ({edition.content_hash})"
-            )
+        saved = game.read_state_data(StateData, data, edition)
         state = cls.__new__(cls)
-        state.game = game
-        state.edition = edition
+        state.restore(game, edition, saved)
         state.tables = tables_for(edition)
-        state.num_players = saved.players
-        state.seed = saved.seed
-        state.options = dict(saved.options)
-        state.rng = Rng(saved.rng)
-        state.history = list(saved.history)
         state.deck = list(saved.deck)
         state.shared = saved.shared
         state.round = saved.round
@@ -480,13 +462,6 @@ class ConfusingLandsState(State):
                 landscape.stamp(state.tables.stamps[p.orientation_index], p.at)
             state.landscapes.append(landscape)
         return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ConfusingLandsState):
-            return NotImplemented
-        return self.to_json() == other.to_json() and self.landscapes == other.landscapes
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 class StateData(BaseModel):

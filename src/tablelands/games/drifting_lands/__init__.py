@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
-from pathlib import Path
 
 from rich.console import RenderableType
 
-from tablelands.core.errors import EditionError, OptionError
+from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.drifting_lands import view
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
@@ -17,7 +15,7 @@ from tablelands.games.drifting_lands.render import render_state, result_table
 from tablelands.games.drifting_lands.state import DriftingLandsState
 
 
-class DriftingLands(Game):
+class DriftingLands(Game[DriftingLandsEdition]):
     info = GameInfo(
         name="drifting-lands",
         title="Drifting Lands",
@@ -29,22 +27,7 @@ class DriftingLands(Game):
     )
     package = __name__
 
-    @cached_property
-    def _packaged(self) -> DriftingLandsEdition:
-        return DriftingLandsEdition.packaged()
-
-    def default_edition(self) -> DriftingLandsEdition:
-        return self._packaged
-
-    def load_edition(self, path: Path) -> DriftingLandsEdition:
-        return DriftingLandsEdition.from_file(path)
-
-    def _edition(self, edition: Edition | None) -> DriftingLandsEdition:
-        if edition is None:
-            return self._packaged
-        if not isinstance(edition, DriftingLandsEdition):
-            raise EditionError(f"{edition.name!r} is not a Drifting Lands edition")
-        return edition
+    edition_class = DriftingLandsEdition
 
     def new_state(
         self,
@@ -58,10 +41,10 @@ class DriftingLands(Game):
         resolved = self.resolve_options(options)
         if resolved["teams"] and players != 4:
             raise OptionError("the team variety is for 4 players")
-        return DriftingLandsState(self, self._edition(edition), players, seed, resolved)
+        return DriftingLandsState(self, self.own_edition(edition), players, seed, resolved)
 
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> DriftingLandsState:
-        return view.from_json(DriftingLandsState, self, self._edition(edition), data)
+        return view.from_json(DriftingLandsState, self, self.own_edition(edition), data)
 
     def render(
         self, state: State, viewer: int | None, highlight: Sequence[int] | None = None

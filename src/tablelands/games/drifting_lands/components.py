@@ -9,16 +9,11 @@ same 24 basic cards in the basic game.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tablelands.core.errors import EditionError
-from tablelands.core.files import read_json, validate
-from tablelands.core.game import Edition
+from tablelands.core.game import Edition, EditionFile
 from tablelands.core.geometry import HEX_DIRECTIONS, HexBitGrid
 
 CARD_TYPES = (
@@ -143,14 +138,8 @@ class SpeciesModel(BaseModel):
         return sorted(cards, key=lambda c: c.id)
 
 
-class EditionModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["tablelands-edition/1"]
+class EditionModel(EditionFile):
     game: Literal["drifting-lands"]
-    name: str = Field(min_length=1)
-    reconstructed: bool
-    notes: str = ""
     map: MapModel
     species: SpeciesModel
 
@@ -158,10 +147,12 @@ class EditionModel(BaseModel):
 class DriftingLandsEdition(Edition):
     """A validated edition, with the map as a bitboard grid."""
 
+    schema = EditionModel
+    package = "tablelands.games.drifting_lands"
+    model: EditionModel
+
     def __init__(self, model: EditionModel) -> None:
-        self.model = model
-        self.name = model.name
-        self.reconstructed = model.reconstructed
+        super().__init__(model)
         self.grid = HexBitGrid((s.q, s.r) for s in model.map.spaces)
         self.value = {self.grid.index(s.q, s.r): s.value for s in model.map.spaces}
         self.corner_tiles = [
@@ -173,19 +164,3 @@ class DriftingLandsEdition(Edition):
         #: card id -> (type index, points)
         self.cards = {c.id: (CARD_TYPES.index(c.type), c.points) for c in model.species.cards}
         self.pawns = [0] + [model.species.pawns[str(level)] for level in LEVELS]
-
-    def to_data(self) -> dict[str, Any]:
-        return self.model.model_dump(mode="json")
-
-    @classmethod
-    def from_data(cls, data: object, source: str) -> DriftingLandsEdition:
-        return cls(validate(EditionModel, data, source, EditionError))
-
-    @classmethod
-    def from_file(cls, path: Path) -> DriftingLandsEdition:
-        return cls.from_data(read_json(path, EditionError), str(path))
-
-    @classmethod
-    def packaged(cls) -> DriftingLandsEdition:
-        text = resources.files(__package__).joinpath("edition.json").read_text(encoding="utf-8")
-        return cls.from_data(json.loads(text), "drifting_lands/edition.json")

@@ -7,6 +7,8 @@ expelled pawn goes, where to breed, which pawn evolves).
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
 from tablelands.core.geometry import bits
@@ -42,20 +44,14 @@ class DriftingLandsState(State):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         edition: DriftingLandsEdition,
         players: int,
         seed: int,
         options: dict[str, OptionValue],
     ) -> None:
-        self.game = game
-        self.edition = edition
-        self.num_players = players
-        self.seed = seed
-        self.options = options
+        super().__init__(game, edition, players, seed, options)
         self.teams = bool(options["teams"])
-        self.rng = Rng(seed)
-        self.history: list[int] = []
         self.board = Board(edition.grid, sum(edition.corner_tiles))
         self.supply = [list(edition.pawns) for _ in range(players)]
         self.corners = [-1] * players
@@ -496,13 +492,6 @@ class DriftingLandsState(State):
         other.drowned = self.drowned.copy()
         other._legal = self._legal  # never changed in place, so it can be shared
         return other
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DriftingLandsState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def decode_path(code: int) -> tuple[int, int, int]:

@@ -12,14 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tablelands.core.errors import IllegalActionError, NotationError, RecordError
-from tablelands.core.files import validate
-from tablelands.core.game import JsonDict
+from tablelands.core.errors import IllegalActionError, NotationError
+from tablelands.core.game import Game, JsonDict
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import notation as n
 from tablelands.games.drifting_lands.board import NO_STEP, STEP_COST, Board
-from tablelands.games.drifting_lands.components import CARD_TITLES, CARD_TYPES, CORNER_NAMES
+from tablelands.games.drifting_lands.components import (
+    CARD_TITLES,
+    CARD_TYPES,
+    CORNER_NAMES,
+    DriftingLandsEdition,
+)
 from tablelands.games.drifting_lands.scoring import breakdown, continents
 
 if TYPE_CHECKING:
@@ -349,23 +353,16 @@ class StateData(BaseModel):
 
 
 def from_json(
-    state_class: type[DriftingLandsState], game: Any, edition: Any, data: JsonDict
+    state_class: type[DriftingLandsState],
+    game: Game[Any],
+    edition: DriftingLandsEdition,
+    data: JsonDict,
 ) -> DriftingLandsState:
-    saved = validate(StateData, data, "drifting-lands state", RecordError)
-    if saved.edition != edition.content_hash:
-        raise RecordError(
-            f"drifting-lands state: edition: saved with {saved.edition}, not {edition.content_hash}"
-        )
+    saved = game.read_state_data(StateData, data, edition)
     grid = edition.grid
     state = state_class.__new__(state_class)
-    state.game = game
-    state.edition = edition
-    state.num_players = saved.players
-    state.seed = saved.seed
-    state.options = dict(saved.options)
+    state.restore(game, edition, saved)
     state.teams = bool(saved.options["teams"])
-    state.rng = Rng(saved.rng)
-    state.history = list(saved.history)
     state.board = Board(grid, sum(1 << grid.index(q, r) for q, r in saved.land))
     state.board.mountain = sum(1 << grid.index(q, r) for q, r in saved.mountains)
     state.board.pawns = {grid.index(q, r): (o, lv) for q, r, o, lv in saved.pawns}

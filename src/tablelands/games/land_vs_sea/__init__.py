@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
-from pathlib import Path
 
 from rich.console import RenderableType
 
-from tablelands.core.errors import EditionError, OptionError
+from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.land_vs_sea import view
 from tablelands.games.land_vs_sea.board import unpack
@@ -23,7 +21,7 @@ ALL_ON = tuple((name, True) for name in MODULES)
 FORCED = {3: dict.fromkeys(MODULES, True), 4: {"waypoints": True}}
 
 
-class LandVsSea(Game):
+class LandVsSea(Game[LandVsSeaEdition]):
     info = GameInfo(
         name="land-vs-sea",
         title="Land vs Sea",
@@ -46,22 +44,7 @@ class LandVsSea(Game):
     )
     package = __name__
 
-    @cached_property
-    def _packaged(self) -> LandVsSeaEdition:
-        return LandVsSeaEdition.packaged()
-
-    def default_edition(self) -> LandVsSeaEdition:
-        return self._packaged
-
-    def load_edition(self, path: Path) -> LandVsSeaEdition:
-        return LandVsSeaEdition.from_file(path)
-
-    def _edition(self, edition: Edition | None) -> LandVsSeaEdition:
-        if edition is None:
-            return self._packaged
-        if not isinstance(edition, LandVsSeaEdition):
-            raise EditionError(f"{edition.name!r} is not a Land vs Sea edition")
-        return edition
+    edition_class = LandVsSeaEdition
 
     def new_state(
         self,
@@ -77,10 +60,10 @@ class LandVsSea(Game):
             if name in (options or {}) and resolved[name] != value:
                 raise OptionError(f"with {players} players {name} is always on (LS-12)")
             resolved[name] = value
-        return LandVsSeaState(self, self._edition(edition), players, seed, resolved)
+        return LandVsSeaState(self, self.own_edition(edition), players, seed, resolved)
 
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> LandVsSeaState:
-        return view.from_json(LandVsSeaState, self, self._edition(edition), data)
+        return view.from_json(LandVsSeaState, self, self.own_edition(edition), data)
 
     def render(
         self, state: State, viewer: int | None, highlight: Sequence[int] | None = None

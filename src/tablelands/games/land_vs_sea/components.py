@@ -8,17 +8,12 @@ coral (sea) edges, and a caravan or a ship.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tablelands.core.errors import EditionError
-from tablelands.core.files import read_json, validate
-from tablelands.core.game import Edition
+from tablelands.core.game import Edition, EditionFile
 
 LAND, SEA = 0, 1
 TYPE_LETTERS = "LS"
@@ -110,14 +105,8 @@ class TileModel(BaseModel):
     b: FaceModel
 
 
-class EditionModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["tablelands-edition/1"]
+class EditionModel(EditionFile):
     game: Literal["land-vs-sea"]
-    name: str = Field(min_length=1)
-    reconstructed: bool
-    notes: str = ""
     start: FaceModel
     volcano: FaceModel
     whirlpool: FaceModel
@@ -223,10 +212,12 @@ def compile_face(model: FaceModel, rotation: int) -> Face:
 class LandVsSeaEdition(Edition):
     """A validated edition with every face compiled in its 6 rotations."""
 
+    schema = EditionModel
+    package = "tablelands.games.land_vs_sea"
+    model: EditionModel
+
     def __init__(self, model: EditionModel) -> None:
-        self.model = model
-        self.name = model.name
-        self.reconstructed = model.reconstructed
+        super().__init__(model)
         by_id = {t.id: t for t in model.tiles}
         #: faces[tile_id][face] -> printed face model; 0 is the start tile, VOLCANO_ID the Volcano.
         self.face_models: dict[int, tuple[FaceModel, FaceModel]] = {
@@ -247,19 +238,3 @@ class LandVsSeaEdition(Edition):
         for tile, pair in self.keys.items():
             for face, key in enumerate(pair):
                 self.by_key.setdefault(key, (tile, face))
-
-    def to_data(self) -> dict[str, Any]:
-        return self.model.model_dump(mode="json")
-
-    @classmethod
-    def from_data(cls, data: object, source: str) -> LandVsSeaEdition:
-        return cls(validate(EditionModel, data, source, EditionError))
-
-    @classmethod
-    def from_file(cls, path: Path) -> LandVsSeaEdition:
-        return cls.from_data(read_json(path, EditionError), str(path))
-
-    @classmethod
-    def packaged(cls) -> LandVsSeaEdition:
-        text = resources.files(__package__).joinpath("edition.json").read_text(encoding="utf-8")
-        return cls.from_data(json.loads(text), "land_vs_sea/edition.json")

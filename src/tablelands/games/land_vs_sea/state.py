@@ -8,6 +8,7 @@ then draw back up to two tiles one at a time.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
@@ -70,23 +71,17 @@ class LandVsSeaState(State):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         edition: LandVsSeaEdition,
         players: int,
         seed: int,
         options: dict[str, OptionValue],
     ) -> None:
-        self.game = game
-        self.edition = edition
-        self.num_players = players
-        self.seed = seed
-        self.options = options
+        super().__init__(game, edition, players, seed, options)
         self.mountains = bool(options["mountains"])
         self.trade = bool(options["trade"])
         self.waypoints = bool(options["waypoints"])
         self.sides = SIDES_BY_PLAYERS[players]
-        self.rng = Rng(seed)
-        self.history: list[int] = []
         tiles = [(tile, self.rng.below(2)) for tile in range(1, TILE_COUNT + 1)]
         self.rng.shuffle(tiles)
         half = len(tiles) // 2
@@ -541,10 +536,3 @@ class LandVsSeaState(State):
 
     def to_json(self) -> JsonDict:
         return view.to_json(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LandVsSeaState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]

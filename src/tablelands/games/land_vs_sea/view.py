@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tablelands.core.errors import RecordError
-from tablelands.core.files import validate
-from tablelands.core.game import JsonDict
+from tablelands.core.game import Game, JsonDict
 from tablelands.core.rng import Rng
 from tablelands.games.land_vs_sea.board import Board, pack, unpack
 from tablelands.games.land_vs_sea.components import (
@@ -25,6 +23,7 @@ from tablelands.games.land_vs_sea.components import (
     TRADE_NAMES,
     VOLCANO_ID,
     Face,
+    LandVsSeaEdition,
 )
 
 if TYPE_CHECKING:
@@ -302,27 +301,20 @@ class StateData(BaseModel):
 
 
 def from_json(
-    state_class: type[LandVsSeaState], game: Any, edition: Any, data: JsonDict
+    state_class: type[LandVsSeaState],
+    game: Game[Any],
+    edition: LandVsSeaEdition,
+    data: JsonDict,
 ) -> LandVsSeaState:
-    saved = validate(StateData, data, "land-vs-sea state", RecordError)
-    if saved.edition != edition.content_hash:
-        raise RecordError(
-            f"land-vs-sea state: edition: saved with {saved.edition}, not {edition.content_hash}"
-        )
+    saved = game.read_state_data(StateData, data, edition)
     from tablelands.games.land_vs_sea.state import SIDES_BY_PLAYERS
 
     state = state_class.__new__(state_class)
-    state.game = game
-    state.edition = edition
-    state.num_players = saved.players
-    state.seed = saved.seed
-    state.options = dict(saved.options)
+    state.restore(game, edition, saved)
     state.mountains = bool(saved.options["mountains"])
     state.trade = bool(saved.options["trade"])
     state.waypoints = bool(saved.options["waypoints"])
     state.sides = SIDES_BY_PLAYERS[saved.players]
-    state.rng = Rng(saved.rng)
-    state.history = list(saved.history)
     state.stacks = [[tuple(t) for t in s] for s in saved.stacks]  # type: ignore[misc]
     state.hands = [[tuple(t) for t in h] for h in saved.hands]  # type: ignore[misc]
     state.known = list(saved.known)
