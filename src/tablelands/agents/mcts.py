@@ -93,7 +93,10 @@ def _iterate(game: State, root: Node, rng: Rng, only: int | None = None) -> None
             if child is not None:
                 child.available += 1
         if untried:
-            action = rng.choice(untried)
+            # Expand the game's playout choice first when it is new here: a cheap prior.
+            action = game.rollout_action(rng)
+            if action in children:
+                action = rng.choice(untried)
             child = Node(player=game.current_player, available=1)
             children[action] = child
             game.apply(action)

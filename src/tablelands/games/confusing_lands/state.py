@@ -9,6 +9,7 @@ from the others until the phase closes.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -39,6 +40,8 @@ from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_lands
 ROUNDS = 4
 SOLO_FLOOR, SOLO_SPAN = 30, 100
 ESTIMATE_TEMPERATURE = 8.0
+ESTIMATE_MIDPOINT = 15.0
+ROLLOUT_CANDIDATES = 8
 FIRST, SECOND = 0, 1
 PHASE_NAMES = ("first", "second")
 
@@ -249,12 +252,30 @@ class ConfusingLandsState(State):
     # Random placements say little about a landscape: judge the position as it stands.
     playout_steps = 0
 
+    def rollout_action(self, rng: Rng) -> int:
+        """A quick greedy move: the best, for the mover's own score, of a few random placements."""
+        legal = self.legal_actions()
+        seat = self.to_move
+        best_action, best_score = legal[0], -(10**9)
+        for _ in range(ROLLOUT_CANDIDATES):
+            action = rng.choice(legal)
+            placement = Placement.decode(action)
+            landscape = self.landscapes[seat].copy()
+            landscape.stamp(self.tables.stamps[placement.orientation_index], placement.at)
+            score = score_landscape(landscape, self.shared).total
+            if score > best_score:
+                best_action, best_score = action, score
+        return best_action
+
     def estimate(self) -> list[float]:
-        """Solo: the score so far, scaled; 2 players: shares of a softmax over the scores so far."""
+        """Each player's own score so far, scaled: landscapes do not interact, so judging a
+        player by their own landscape keeps the others' moves out of it."""
         scores = self.scores()
         if self.num_players == 1:
             return [min(1.0, max(0.0, (scores[0] + SOLO_FLOOR) / SOLO_SPAN))]
-        return self.shares([float(s) for s in scores], ESTIMATE_TEMPERATURE)
+        return [
+            1.0 / (1.0 + math.exp(-(s - ESTIMATE_MIDPOINT) / ESTIMATE_TEMPERATURE)) for s in scores
+        ]
 
     def utility(self) -> list[float]:
         """Solo: the score mapped onto [0, 1] (-30 and below is 0, 70 and above is 1)."""

@@ -47,6 +47,7 @@ DRAFT, PLACE, PLACE_AGAIN, CHOOSE_HOLE, CHOOSE_STEAL, PUT_WAYPOINT, REPLENISH, O
 PHASE_NAMES = ("draft", "place", "place again", "choose hole", "steal", "waypoint", "draw", "over")
 HAND_SIZE = 2
 ESTIMATE_TEMPERATURE = 6.0
+POTENTIAL_WEIGHT = 1.0
 
 
 @cache
@@ -471,17 +472,21 @@ class LandVsSeaState(State):
             )
         return result
 
+    playout_steps = 0
+
     def estimate(self) -> list[float]:
-        """Each seat's share of a softmax over the sides' points so far."""
+        """Each seat's share of a softmax over the sides' points so far, plus what their open
+        areas promise: an area's tiles, discounted by the open edges still to close."""
+        worth = [float(p) for p in self.points]
+        board = self.board
+        for node, parent in enumerate(board.parent):
+            if parent == node and board.area_open[node] > 0:
+                promise = board.area_tiles[node].bit_count() / (1 + board.area_open[node])
+                worth[board.area_type[node]] += POTENTIAL_WEIGHT * promise
         present = sorted(set(self.sides))
-        shares = dict(
-            zip(
-                present,
-                self.shares([self.points[s] for s in present], ESTIMATE_TEMPERATURE),
-                strict=True,
-            )
-        )
-        return [shares[side] for side in self.sides]
+        shares = self.shares([worth[s] for s in present], ESTIMATE_TEMPERATURE)
+        by_side = dict(zip(present, shares, strict=True))
+        return [by_side[side] for side in self.sides]
 
     def evaluate(self, player: int) -> float:
         mine = self.points[self.sides[player]]
