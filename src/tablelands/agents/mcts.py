@@ -21,6 +21,8 @@ from tablelands.core.game import State
 from tablelands.core.rng import Rng
 
 EXPLORATION = 0.7
+#: At most this many root actions are searched: the ones the game's estimate likes best.
+ROOT_WIDTH = 24
 
 
 @dataclass(slots=True)
@@ -63,15 +65,36 @@ def search(state: State, budget: Budget, rng: Rng, only: int | None = None) -> l
     return _ranked(grow(state, budget, rng, only).children)
 
 
+def shortlist(state: State, limit: int = ROOT_WIDTH) -> list[int] | None:
+    """The ``limit`` root actions whose resulting positions the game's estimate likes best,
+    when there are more than that and the game has an estimate (``None``: keep them all).
+    Only what the player can see goes in: each action is judged on a determinization."""
+    legal = state.legal_actions()
+    me = state.current_player
+    if len(legal) <= limit:
+        return None
+    judged = []
+    for action in legal:
+        after = state.clone()
+        after.apply(action)
+        guess = after.utility() if after.is_terminal else after.estimate()
+        if guess is None:
+            return None
+        judged.append((-guess[me], action))
+    judged.sort()
+    return [action for _, action in judged[:limit]]
+
+
 def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Node:
     """Build the search tree of ``state`` within ``budget``."""
     me = state.current_player
     root = Node(player=-1)
+    allowed = [only] if only is not None else shortlist(state.sample_hidden(me, rng))
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     limit = budget.iterations if budget.iterations is not None else math.inf
     done = 0
     while done < limit and (done == 0 or time.perf_counter() < deadline):
-        _iterate(state.sample_hidden(me, rng), root, rng, only)
+        _iterate(state.sample_hidden(me, rng), root, rng, allowed)
         done += 1
     return root
 
@@ -81,11 +104,11 @@ def _ranked(children: dict[int, Node]) -> list[Choice]:
     return sorted(choices, key=lambda c: (-c.visits, -c.value, c.action))
 
 
-def _iterate(game: State, root: Node, rng: Rng, only: int | None = None) -> None:
+def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None) -> None:
     node = root
     path = [root]
     while not game.is_terminal:
-        legal = [only] if node is root and only is not None else game.legal_actions()
+        legal = allowed if node is root and allowed is not None else game.legal_actions()
         children = node.children
         untried = [a for a in legal if a not in children]
         for action in legal:
@@ -102,11 +125,16 @@ def _iterate(game: State, root: Node, rng: Rng, only: int | None = None) -> None
             game.apply(action)
             path.append(child)
             break
+        # UCB on values rescaled to the spread among these children (min-max), so that the
+        # exploration weight means the same whatever the scale of the game's results.
+        means = [children[a].value / children[a].visits for a in legal]
+        low, high = min(means), max(means)
+        scale = 1.0 / (high - low) if high > low else 0.0
         best_score = -math.inf
         best_action = legal[0]
-        for action in legal:
+        for action, mean in zip(legal, means, strict=True):
             child = children[action]
-            score = child.value / child.visits + EXPLORATION * math.sqrt(
+            score = (mean - low) * scale + EXPLORATION * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if score > best_score:
