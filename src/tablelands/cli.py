@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -215,6 +215,7 @@ def simulate_command(
     wins: dict[str, float] = defaultdict(float)
     seats_played: dict[str, int] = defaultdict(int)
     points: dict[str, list[int]] = defaultdict(list)
+    ratings: Counter[str] = Counter()
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -228,6 +229,9 @@ def simulate_command(
                 seats_played[name] += 1
                 points[name].append(outcome.scores[s])
                 wins[name] += outcome.returns[s] if count > 1 else 0.0
+                rating = (outcome.record.breakdown or [{}])[s].get("rating")
+                if rating is not None:
+                    ratings[rating] += 1
             if out is not None:
                 name = f"game-{outcome.index:05d}-seed-{seed + outcome.index}.json"
                 write_record(outcome.record, out / name)
@@ -253,6 +257,13 @@ def simulate_command(
         ]
         table.add_row(*row)
     console.print(table)
+    if ratings:
+        rated = Table(title="Solo ratings")
+        rated.add_column("rating")
+        rated.add_column("games", justify="right")
+        for rating, number in sorted(ratings.items(), key=lambda item: -item[1]):
+            rated.add_row(rating, str(number))
+        console.print(rated)
     if out is not None:
         console.print(f"Records written to {out}/")
 
