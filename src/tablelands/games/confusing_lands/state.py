@@ -249,8 +249,8 @@ class ConfusingLandsState(State):
         best = max(breakdowns[s].best_single for s in tied)
         return [s for s in tied if breakdowns[s].best_single == best]
 
-    # Random placements say little about a landscape: judge the position as it stands.
-    playout_steps = 0
+    # Playouts run to the end (16 placements at most) with the quick greedy policy below.
+    playout_steps = 2 * ROUNDS * 2
 
     def rollout_action(self, rng: Rng) -> int:
         """A quick greedy move: the best, for the mover's own score, of a few random placements."""
@@ -268,8 +268,8 @@ class ConfusingLandsState(State):
         return best_action
 
     def estimate(self) -> list[float]:
-        """Each player's own score so far, scaled: landscapes do not interact, so judging a
-        player by their own landscape keeps the others' moves out of it."""
+        """Each player's own score so far, scaled (see :meth:`utility`): landscapes do not
+        interact, so judging a player by their own landscape keeps the others' moves out."""
         scores = self.scores()
         if self.num_players == 1:
             return [min(1.0, max(0.0, (scores[0] + SOLO_FLOOR) / SOLO_SPAN))]
@@ -278,10 +278,10 @@ class ConfusingLandsState(State):
         ]
 
     def utility(self) -> list[float]:
-        """Solo: the score mapped onto [0, 1] (-30 and below is 0, 70 and above is 1)."""
-        if self.num_players == 1:
-            return [min(1.0, max(0.0, (self.scores()[0] + SOLO_FLOOR) / SOLO_SPAN))]
-        return self.returns()
+        """For search, each player's own final score on [0, 1]: solo linearly (-30 and below
+        is 0, 70 and above is 1); with 2 players through the same smooth curve as
+        :meth:`estimate`, since landscapes do not interact and a score says more than a win."""
+        return self.estimate()
 
     def returns(self) -> list[float]:
         if self.num_players == 1:
