@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module, resources
@@ -39,7 +39,7 @@ TERMINAL = -1
 OptionValue = bool | int | str
 JsonDict = dict[str, Any]
 EditionT = TypeVar("EditionT", bound="Edition")
-ModelT = TypeVar("ModelT", bound=BaseModel)
+SavedT = TypeVar("SavedT", bound="SavedState")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +146,20 @@ class Edition:
         return content_hash(self.to_data())
 
 
+class SavedState(BaseModel):
+    """The fields every saved state has (see :meth:`State.to_json`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    edition: str
+    players: int
+    seed: int
+    rng: int
+    options: dict[str, Any]
+    history: list[int]
+
+
 class Game(ABC, Generic[EditionT]):
     """A game: its description, its editions, and a factory of states."""
 
@@ -154,6 +168,8 @@ class Game(ABC, Generic[EditionT]):
     package: ClassVar[str]
     #: The class of this game's editions.
     edition_class: type[EditionT]
+    #: The class of this game's states, built as ``state_class(game, edition, players, seed, options)``.
+    state_class: Callable[[Game[Any], Any, int, int, dict[str, OptionValue]], State]
 
     @cached_property
     def _packaged_edition(self) -> EditionT:
@@ -175,19 +191,19 @@ class Game(ABC, Generic[EditionT]):
             raise EditionError(f"{edition.name!r} is not a {self.info.title} edition")
         return edition
 
-    def read_state_data(self, model: type[ModelT], data: JsonDict, edition: Edition) -> ModelT:
+    def read_state_data(self, model: type[SavedT], data: JsonDict, edition: Edition) -> SavedT:
         """Validate saved state data and check it was saved with ``edition``."""
         source = f"{self.info.name} state"
         saved = validate(model, data, source, RecordError)
-        saved_with = getattr(saved, "edition", None)
-        if saved_with != edition.content_hash:
+        if saved.game != self.info.name:
+            raise RecordError(f"{source}: game: this state is of {saved.game!r}")
+        if saved.edition != edition.content_hash:
             raise RecordError(
-                f"{source}: edition: saved with {saved_with}, not with {edition.name!r} "
+                f"{source}: edition: saved with {saved.edition}, not with {edition.name!r} "
                 f"({edition.content_hash})"
             )
         return saved
 
-    @abstractmethod
     def new_state(
         self,
         *,
@@ -197,6 +213,14 @@ class Game(ABC, Generic[EditionT]):
         edition: Edition | None = None,
     ) -> State:
         """Set up a new game: deal, shuffle and place from ``seed``."""
+        self.check_players(players)
+        settled = self.settle_options(players, dict(options or {}))
+        return self.state_class(self, self.own_edition(edition), players, seed, settled)
+
+    def settle_options(self, players: int, given: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        """The options a game of ``players`` is played with: the defaults overlaid with
+        ``given``. A game whose player count fixes some options checks them here."""
+        return self.resolve_options(given)
 
     @abstractmethod
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> State:
@@ -290,7 +314,19 @@ class State(ABC):
         self.rng = Rng(seed)
         self.history = []
 
-    def restore(self, game: Game[Any], edition: Edition, saved: Any) -> None:
+    def saved_fields(self) -> JsonDict:
+        """The fields of :class:`SavedState`, for a game's :meth:`to_json`."""
+        return {
+            "game": self.game.info.name,
+            "edition": self.edition.content_hash,
+            "players": self.num_players,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "options": dict(self.options),
+            "history": list(self.history),
+        }
+
+    def restore(self, game: Game[Any], edition: Edition, saved: SavedState) -> None:
         """Set the fields every state has from saved data (``players``, ``seed``, ``options``,
         ``rng``, ``history``), for a state rebuilt from JSON."""
         self.game = game

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
+from tablelands.core.game import Edition, Game, GameInfo, JsonDict, State
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
 from tablelands.games.confusing_lands.notation import NOTATION_HELP
 from tablelands.games.confusing_lands.render import breakdown_table, legend, render_view
@@ -30,20 +30,8 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
     )
     package = __name__
 
+    state_class = ConfusingLandsState
     edition_class = ConfusingLandsEdition
-
-    def new_state(
-        self,
-        *,
-        players: int,
-        seed: int,
-        options: Mapping[str, OptionValue] | None = None,
-        edition: Edition | None = None,
-    ) -> ConfusingLandsState:
-        self.check_players(players)
-        return ConfusingLandsState(
-            self, self.own_edition(edition), players, seed, self.resolve_options(options)
-        )
 
     def state_from_json(
         self, data: JsonDict, edition: Edition | None = None

@@ -13,10 +13,8 @@ import math
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from tablelands.core.errors import IllegalActionError, NotationError
-from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
+from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, SavedState, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.confusing_lands.components import (
@@ -439,12 +437,7 @@ class ConfusingLandsState(State):
 
     def to_json(self) -> JsonDict:
         return {
-            "game": "confusing-lands",
-            "edition": self.edition.content_hash,
-            "players": self.num_players,
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "options": dict(self.options),
+            **self.saved_fields(),
             "deck": list(self.deck),
             "shared": self.shared,
             "round": self.round,
@@ -454,7 +447,6 @@ class ConfusingLandsState(State):
             "placements": [list(p) for p in self.placements],
             "revealed": list(self.revealed),
             "discards": list(self.discards),
-            "history": list(self.history),
         }
 
     @classmethod
@@ -485,15 +477,7 @@ class ConfusingLandsState(State):
         return state
 
 
-class StateData(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    game: Literal["confusing-lands"]
-    edition: str
-    players: Literal[1, 2]
-    seed: int
-    rng: int
-    options: dict[str, Any]
+class StateData(SavedState):
     deck: list[int]
     shared: int
     round: int
@@ -503,4 +487,3 @@ class StateData(BaseModel):
     placements: list[list[int]]
     revealed: list[int]
     discards: list[int]
-    history: list[int]

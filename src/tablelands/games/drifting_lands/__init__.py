@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 
@@ -27,21 +27,14 @@ class DriftingLands(Game[DriftingLandsEdition]):
     )
     package = __name__
 
+    state_class = DriftingLandsState
     edition_class = DriftingLandsEdition
 
-    def new_state(
-        self,
-        *,
-        players: int,
-        seed: int,
-        options: Mapping[str, OptionValue] | None = None,
-        edition: Edition | None = None,
-    ) -> DriftingLandsState:
-        self.check_players(players)
-        resolved = self.resolve_options(options)
+    def settle_options(self, players: int, given: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        resolved = self.resolve_options(given)
         if resolved["teams"] and players != 4:
             raise OptionError("the team variety is for 4 players")
-        return DriftingLandsState(self, self.own_edition(edition), players, seed, resolved)
+        return resolved
 
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> DriftingLandsState:
         return view.from_json(DriftingLandsState, self, self.own_edition(edition), data)

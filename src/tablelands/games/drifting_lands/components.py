@@ -96,20 +96,15 @@ class CardModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: int = Field(ge=1, le=CARD_COUNT)
-    type: Literal[
-        "drifting",
-        "ultra_drifting",
-        "splitting",
-        "ultra_splitting",
-        "orogeny",
-        "moving",
-        "migrating",
-        "breeding",
-        "reproducing",
-        "evolving",
-        "mutating",
-    ]
+    type: str
     points: int = Field(ge=0, le=3)
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, name: str) -> str:
+        if name not in CARD_TYPES:
+            raise ValueError(f"{name!r} is not a card type ({', '.join(CARD_TYPES)})")
+        return name
 
 
 class SpeciesModel(BaseModel):

@@ -10,10 +10,8 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
-
 from tablelands.core.errors import IllegalActionError, NotationError
-from tablelands.core.game import Game, JsonDict
+from tablelands.core.game import Game, JsonDict, SavedState
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import notation as n
@@ -296,12 +294,7 @@ def final_section(state: DriftingLandsState) -> JsonDict:
 def to_json(state: DriftingLandsState) -> JsonDict:
     grid = state.board.grid
     return {
-        "game": "drifting-lands",
-        "edition": state.edition.content_hash,
-        "players": state.num_players,
-        "seed": state.seed,
-        "rng": state.rng.state,
-        "options": dict(state.options),
+        **state.saved_fields(),
         "land": [list(grid.coords(s)) for s in bits(state.board.land)],
         "mountains": [list(grid.coords(s)) for s in bits(state.board.mountain)],
         "pawns": [[*grid.coords(s), o, lv] for s, (o, lv) in sorted(state.board.pawns.items())],
@@ -319,19 +312,10 @@ def to_json(state: DriftingLandsState) -> JsonDict:
         "expelled": list(state.expelled) if state.expelled else None,
         "breeds_left": state.breeds_left,
         "drowned": [dict(d) for d in state.drowned],
-        "history": list(state.history),
     }
 
 
-class StateData(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    game: str
-    edition: str
-    players: int
-    seed: int
-    rng: int
-    options: dict[str, Any]
+class StateData(SavedState):
     land: list[tuple[int, int]]
     mountains: list[tuple[int, int]]
     pawns: list[tuple[int, int, int, int]]
@@ -349,7 +333,6 @@ class StateData(BaseModel):
     expelled: tuple[int, int, int] | None
     breeds_left: int
     drowned: list[dict[str, int]]
-    history: list[int]
 
 
 def from_json(

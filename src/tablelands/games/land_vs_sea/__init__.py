@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 
@@ -44,23 +44,16 @@ class LandVsSea(Game[LandVsSeaEdition]):
     )
     package = __name__
 
+    state_class = LandVsSeaState
     edition_class = LandVsSeaEdition
 
-    def new_state(
-        self,
-        *,
-        players: int,
-        seed: int,
-        options: Mapping[str, OptionValue] | None = None,
-        edition: Edition | None = None,
-    ) -> LandVsSeaState:
-        self.check_players(players)
-        resolved = self.resolve_options(options)
+    def settle_options(self, players: int, given: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        resolved = self.resolve_options(given)
         for name, value in FORCED.get(players, {}).items():
-            if name in (options or {}) and resolved[name] != value:
+            if name in given and resolved[name] != value:
                 raise OptionError(f"with {players} players {name} is always on (LS-12)")
             resolved[name] = value
-        return LandVsSeaState(self, self.own_edition(edition), players, seed, resolved)
+        return resolved
 
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> LandVsSeaState:
         return view.from_json(LandVsSeaState, self, self.own_edition(edition), data)

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
-
-from tablelands.core.game import Game, JsonDict
+from tablelands.core.game import Game, JsonDict, SavedState
 from tablelands.core.rng import Rng
 from tablelands.games.land_vs_sea.board import Board, pack, unpack
 from tablelands.games.land_vs_sea.components import (
@@ -244,12 +242,7 @@ def final_section(state: LandVsSeaState) -> JsonDict:
 
 def to_json(state: LandVsSeaState) -> JsonDict:
     return {
-        "game": "land-vs-sea",
-        "edition": state.edition.content_hash,
-        "players": state.num_players,
-        "seed": state.seed,
-        "rng": state.rng.state,
-        "options": dict(state.options),
+        **state.saved_fields(),
         "stacks": [[list(t) for t in s] for s in state.stacks],
         "hands": [[list(t) for t in h] for h in state.hands],
         "known": list(state.known),
@@ -267,19 +260,10 @@ def to_json(state: LandVsSeaState) -> JsonDict:
         "holes": [list(unpack(h)) for h in state.holes],
         "passes": state.passes,
         "turn_events": [state.last_turn_events, state.turn_events],
-        "history": list(state.history),
     }
 
 
-class StateData(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    game: str
-    edition: str
-    players: int
-    seed: int
-    rng: int
-    options: dict[str, Any]
+class StateData(SavedState):
     stacks: list[list[tuple[int, int]]]
     hands: list[list[tuple[int, int]]]
     known: list[int]
@@ -297,7 +281,6 @@ class StateData(BaseModel):
     holes: list[tuple[int, int]]
     passes: int
     turn_events: tuple[int, int]
-    history: list[int]
 
 
 def from_json(
