@@ -75,7 +75,7 @@ def write(tmp_path: Path, data: Any) -> Path:
         (
             lambda d: d["species"]["cards"][0].__setitem__("type", "teleport"),
             "species.cards.0.type",
-            "Input should be",
+            "is not a card type",
         ),
         (
             lambda d: d["species"]["cards"][0].__setitem__("points", 5),
