@@ -69,6 +69,9 @@ class Session:
         """Play until the end or until a person quits; return whether the game ended."""
         try:
             return self._play_on()
+        except KeyboardInterrupt:  # Ctrl-C while a bot thinks: leave, keeping the record
+            self.console.print()
+            return self._leave()
         finally:
             self._worker.shutdown()
             for agent in self.seats:
