@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from tablelands.agents import make_agent
 from tablelands.cli import app
+from tablelands.core.game import State
 from tablelands.games import get_game
 from tablelands.session import Session
 
@@ -334,3 +335,19 @@ def test_hint_shows_the_best_actions(tmp_path: Path) -> None:
     assert code == 0, out
     assert "Hint (300it)" in out and "points expected" in out
     assert "Not a budget" in out
+
+
+def test_interrupting_a_thinking_bot_keeps_the_record(tmp_path: Path) -> None:
+    from tablelands.agents.base import Agent
+
+    class Interrupted(Agent):
+        spec = "interrupted"
+
+        def choose(self, state: State) -> int:
+            raise KeyboardInterrupt
+
+    state = GAME.new_state(players=2, seed=8)
+    record = tmp_path / "kept.json"
+    session = Session(state, [Interrupted(0), None], Console(record=True), record_path=record)
+    assert session.run() is False
+    assert json.loads(record.read_text())["actions"] == []
