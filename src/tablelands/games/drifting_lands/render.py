@@ -12,6 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tablelands.core.drawing import blank_canvas, canvas_text
 from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands import notation as n
 from tablelands.games.drifting_lands.board import MOUNTAIN, PLAIN
@@ -58,9 +59,7 @@ def draw_board(state: DriftingLandsState, marked: int) -> Text:
     left = min(xs)
     top = min(r for _, r in cells)
     height = 3 * (max(r for _, r in cells) - top + 1)
-    canvas: list[list[tuple[str, str]]] = [
-        [(" ", "")] * (max(xs) - left + 6) for _ in range(height)
-    ]
+    canvas = blank_canvas(max(xs) - left + 6, height)
     for (q, r), space in cells.items():
         x, y = 6 * q + 3 * r - left, 3 * (r - top)
         level = board.level(space)
@@ -78,12 +77,7 @@ def draw_board(state: DriftingLandsState, marked: int) -> Text:
         for line, (text, text_style) in enumerate(texts):
             for i, char in enumerate(text[:6]):
                 canvas[y + line][x + i] = (char, text_style)
-    out = Text()
-    for row in canvas:
-        for char, char_style in row:
-            out.append(char, style=char_style or None)
-        out.append("\n")
-    return out
+    return canvas_text(canvas)
 
 
 def card_name(state: DriftingLandsState, card: int) -> str:

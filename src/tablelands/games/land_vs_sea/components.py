@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from tablelands.core.game import Edition, EditionFile
 
@@ -105,6 +105,14 @@ class TileModel(BaseModel):
     b: FaceModel
 
 
+#: The faces whose edges the rules fix: field -> (edges, what the error says).
+SPECIAL_FACES = {
+    "start": ("LLLSSS", "the start tile is LLLSSS"),
+    "volcano": ("LLLLLL", "the Volcano face is all land (LLLLLL)"),
+    "whirlpool": ("SSSSSS", "the Whirlpool face is all sea (SSSSSS)"),
+}
+
+
 class EditionModel(EditionFile):
     game: Literal["land-vs-sea"]
     start: FaceModel
@@ -112,25 +120,12 @@ class EditionModel(EditionFile):
     whirlpool: FaceModel
     tiles: list[TileModel]
 
-    @field_validator("start")
+    @field_validator("start", "volcano", "whirlpool")
     @classmethod
-    def _start(cls, face: FaceModel) -> FaceModel:
-        if face.edges != "LLLSSS":
-            raise ValueError("the start tile is LLLSSS")
-        return face
-
-    @field_validator("volcano")
-    @classmethod
-    def _volcano(cls, face: FaceModel) -> FaceModel:
-        if face.edges != "LLLLLL":
-            raise ValueError("the Volcano face is all land (LLLLLL)")
-        return face
-
-    @field_validator("whirlpool")
-    @classmethod
-    def _whirlpool(cls, face: FaceModel) -> FaceModel:
-        if face.edges != "SSSSSS":
-            raise ValueError("the Whirlpool face is all sea (SSSSSS)")
+    def _special_faces(cls, face: FaceModel, info: ValidationInfo) -> FaceModel:
+        edges, says = SPECIAL_FACES[str(info.field_name)]
+        if face.edges != edges:
+            raise ValueError(says)
         return face
 
     @field_validator("tiles")

@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tablelands.core.drawing import Cell, blank_canvas, canvas_text
 from tablelands.core.game import JsonDict
 from tablelands.games.land_vs_sea.components import (
     CARAVAN,
@@ -31,7 +32,6 @@ LAND_STYLE = "bold green"
 SEA_STYLE = "bold bright_blue"
 # (line, column) of each edge's mark inside a block, by direction 0-5.
 EDGE_CELLS = ((0, 4), (1, 5), (2, 4), (2, 1), (1, 0), (0, 1))
-Cell = tuple[str, str]
 
 
 def edge_mark(face: Face, direction: int) -> Cell:
@@ -77,17 +77,12 @@ def draw_map(
     ys = [3 * r for _, r in blocks]
     left, top = min(xs), min(ys)
     width, height = max(xs) - left + 6, max(ys) - top + 3
-    canvas: list[list[Cell]] = [[(" ", "")] * width for _ in range(height)]
+    canvas = blank_canvas(width, height)
     for (q, r), block in blocks.items():
         x, y = 6 * q + 3 * r - left, 3 * r - top
         for line in range(3):
             canvas[y + line][x : x + 6] = block[line]
-    out = Text()
-    for row in canvas:
-        for char, style in row:
-            out.append(char, style=style or None)
-        out.append("\n")
-    return out
+    return canvas_text(canvas)
 
 
 def draw_faces(faces: list[tuple[str, Face | None]]) -> Text:
