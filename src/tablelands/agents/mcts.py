@@ -23,6 +23,7 @@ from tablelands.core.rng import Rng
 EXPLORATION = 0.7
 #: At most this many root actions are searched: the ones the game's estimate likes best.
 ROOT_WIDTH = 24
+TIE_JITTER = 1e-9
 
 
 @dataclass(slots=True)
@@ -33,6 +34,7 @@ class Node:
     visits: int = 0
     available: int = 0
     value: float = 0.0  # summed result of ``player``
+    prior: int = 0  # visits that are the game's estimate, not playouts
     children: dict[int, Node] = field(default_factory=dict)
 
 
@@ -41,7 +43,7 @@ class Choice:
     """A root action with what the search expects of it."""
 
     action: int
-    visits: int
+    visits: int  # iterations through it (not counting the estimate's prior visits)
     value: float  # mean result in [0, 1] for the player to move
 
 
@@ -65,10 +67,11 @@ def search(state: State, budget: Budget, rng: Rng, only: int | None = None) -> l
     return _ranked(grow(state, budget, rng, only).children)
 
 
-def shortlist(state: State, limit: int = ROOT_WIDTH) -> list[int] | None:
+def shortlist(state: State, rng: Rng, limit: int = ROOT_WIDTH) -> list[int] | None:
     """The ``limit`` root actions whose resulting positions the game's estimate likes best,
     when there are more than that and the game has an estimate (``None``: keep them all).
-    Only what the player can see goes in: each action is judged on a determinization."""
+    Only what the player can see goes in: each action is judged on a determinization.
+    Equally judged actions are kept in random order."""
     legal = state.legal_actions()
     me = state.current_player
     if len(legal) <= limit:
@@ -80,16 +83,16 @@ def shortlist(state: State, limit: int = ROOT_WIDTH) -> list[int] | None:
         guess = after.utility() if after.is_terminal else after.estimate()
         if guess is None:
             return None
-        judged.append((-guess[me], action))
+        judged.append((-guess[me], rng.random(), action))
     judged.sort()
-    return [action for _, action in judged[:limit]]
+    return [action for _, _, action in judged[:limit]]
 
 
 def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Node:
     """Build the search tree of ``state`` within ``budget``."""
     me = state.current_player
     root = Node(player=-1)
-    allowed = [only] if only is not None else shortlist(state.sample_hidden(me, rng))
+    allowed = [only] if only is not None else shortlist(state.sample_hidden(me, rng), rng)
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     limit = budget.iterations if budget.iterations is not None else math.inf
     done = 0
@@ -100,7 +103,9 @@ def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Nod
 
 
 def _ranked(children: dict[int, Node]) -> list[Choice]:
-    choices = [Choice(a, n.visits, n.value / n.visits) for a, n in children.items() if n.visits]
+    choices = [
+        Choice(a, n.visits - n.prior, n.value / n.visits) for a, n in children.items() if n.visits
+    ]
     return sorted(choices, key=lambda c: (-c.visits, -c.value, c.action))
 
 
@@ -115,7 +120,9 @@ def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None
             child = children.get(action)
             if child is not None:
                 child.available += 1
-        if untried:
+        if untried and game.prior_visits:
+            _expand_with_priors(game, children, untried, rng)
+        elif untried:
             # Expand the game's playout choice first when it is new here: a cheap prior.
             action = game.rollout_action(rng)
             if action in children:
@@ -125,28 +132,54 @@ def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None
             game.apply(action)
             path.append(child)
             break
-        # UCB on values rescaled to the spread among these children (min-max), so that the
-        # exploration weight means the same whatever the scale of the game's results.
-        means = [children[a].value / children[a].visits for a in legal]
-        low, high = min(means), max(means)
-        scale = 1.0 / (high - low) if high > low else 0.0
-        best_score = -math.inf
-        best_action = legal[0]
-        for action, mean in zip(legal, means, strict=True):
-            child = children[action]
-            score = (mean - low) * scale + EXPLORATION * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if score > best_score:
-                best_score, best_action = score, action
-        node = children[best_action]
-        game.apply(best_action)
+        action = _select(children, legal)
+        node = children[action]
+        game.apply(action)
         path.append(node)
+        if node.visits == node.prior:
+            break  # a node reached for the first time is judged by a playout
     result = _playout(game, rng)
     for visited in path:
         visited.visits += 1
         if visited.player >= 0:
             visited.value += result[visited.player]
+
+
+def _expand_with_priors(
+    game: State, children: dict[int, Node], untried: list[int], rng: Rng
+) -> None:
+    """Add a child for each untried action, starting with the game's estimate of the position
+    it leads to counted as ``prior_visits`` playouts: the search then begins where a greedy
+    player would, and only visits overturn it. Equal estimates are ordered at random (a
+    jitter far below any real difference), so ties do not always go to the lowest action."""
+    mover = game.current_player
+    weight = game.prior_visits
+    for action in untried:
+        after = game.clone()
+        after.apply(action)
+        guess = after.utility() if after.is_terminal else after.estimate()
+        value = (guess[mover] if guess is not None else 0.5) + rng.random() * TIE_JITTER
+        children[action] = Node(
+            player=mover, visits=weight, available=weight, value=value * weight, prior=weight
+        )
+
+
+def _select(children: dict[int, Node], legal: list[int]) -> int:
+    """UCB on values rescaled to the spread among these children (min-max), so that the
+    exploration weight means the same whatever the scale of the game's results."""
+    means = [children[a].value / children[a].visits for a in legal]
+    low, high = min(means), max(means)
+    scale = 1.0 / (high - low) if high > low else 0.0
+    best_score = -math.inf
+    best_action = legal[0]
+    for action, mean in zip(legal, means, strict=True):
+        child = children[action]
+        score = (mean - low) * scale + EXPLORATION * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best_score:
+            best_score, best_action = score, action
+    return best_action
 
 
 def _playout(game: State, rng: Rng) -> list[float]:
@@ -161,10 +194,11 @@ def _playout(game: State, rng: Rng) -> list[float]:
     return game.utility()
 
 
-def _root_statistics(state: State, budget: Budget, seed: int) -> dict[int, tuple[int, float]]:
-    """One worker's search as (visits, summed result) per root action; runs in a subprocess."""
+def _root_statistics(state: State, budget: Budget, seed: int) -> dict[int, tuple[int, float, int]]:
+    """One worker's search as (visits, summed result, prior visits) per root action; runs in
+    a subprocess."""
     root = grow(state, budget, Rng(seed))
-    return {a: (n.visits, n.value) for a, n in root.children.items()}
+    return {a: (n.visits, n.value, n.prior) for a, n in root.children.items()}
 
 
 def search_parallel(
@@ -177,10 +211,11 @@ def search_parallel(
     seeds = [rng.next_u64() for _ in range(workers)]
     merged: dict[int, Node] = {}
     for stats in pool.map(_root_statistics, [state] * workers, [budget] * workers, seeds):
-        for action, (visits, value) in stats.items():
+        for action, (visits, value, prior) in stats.items():
             node = merged.setdefault(action, Node(player=state.current_player))
             node.visits += visits
             node.value += value
+            node.prior += prior
     return _ranked(merged)
 
 

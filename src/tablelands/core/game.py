@@ -404,6 +404,9 @@ class State(ABC):
 
     #: Playout steps a search takes before :meth:`estimate` stands in for the rest.
     playout_steps: ClassVar[int] = 40
+    #: When above 0, a search node gets all its children at once, each starting from
+    #: :meth:`estimate` of the position it leads to, counted as this many playouts.
+    prior_visits: ClassVar[int] = 0
 
     def estimate(self) -> list[float] | None:
         """Before the end, a guess at :meth:`utility` from the position as it stands, or

@@ -41,6 +41,10 @@ class Rng:
             if x < limit:
                 return x % n
 
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.next_u64() >> 11) * 2.0**-53
+
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
         return items[self.below(len(items))]

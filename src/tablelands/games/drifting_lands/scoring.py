@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
+from tablelands.games.drifting_lands.components import CARD_TYPES
 
 if TYPE_CHECKING:
     from tablelands.games.drifting_lands.state import DriftingLandsState
@@ -22,31 +23,48 @@ def continent_value(state: DriftingLandsState, continent: int) -> int:
     return sum(values[s] * (2 if mountain >> s & 1 else 1) for s in bits(continent))
 
 
-def continents(state: DriftingLandsState) -> list[JsonDict]:
-    """Each continent: its value, every seat's total pawn level on it, and who scores what."""
+def award(levels: list[int], value: int, floor: int) -> tuple[list[int], list[int], list[int]]:
+    """DL-9 for one continent of ``value``: each seat's points, and who came first and second,
+    from every seat's total pawn level on it (a total must be above ``floor`` to count)."""
+    ranked = sorted({lv for lv in levels if lv > floor}, reverse=True)
+    points = [0] * len(levels)
+    first = [s for s, lv in enumerate(levels) if ranked and lv == ranked[0]]
+    second: list[int] = []
+    if len(first) > 1:
+        for seat in first:  # tie for first: split the full value, no second place
+            points[seat] = value // len(first)
+    elif first:
+        points[first[0]] = value
+        if len(ranked) > 1:
+            second = [s for s, lv in enumerate(levels) if lv == ranked[1]]
+            for seat in second:  # second place: half, shared when tied (rounded down)
+                points[seat] = (value // 2) // len(second)
+    return points, first, second
+
+
+def standing(state: DriftingLandsState) -> list[tuple[int, int, list[int]]]:
+    """Each continent as (mask, value, every seat's total pawn level on it)."""
     board = state.board
-    grid = board.grid
     result = []
-    for number, continent in enumerate(board.continents()):
-        value = continent_value(state, continent)
+    for continent in board.continents():
         levels = [0] * state.num_players
         for space, (owner, level) in board.pawns.items():
             if continent >> space & 1:
                 levels[owner] += level
-        floor = TWO_PLAYER_MINIMUM if state.num_players == 2 else 0
-        ranked = sorted({lv for lv in levels if lv > floor}, reverse=True)
-        points = [0] * state.num_players
-        first = [s for s, lv in enumerate(levels) if ranked and lv == ranked[0]]
-        second: list[int] = []
-        if len(first) > 1:
-            for seat in first:  # tie for first: split the full value, no second place
-                points[seat] = value // len(first)
-        elif first:
-            points[first[0]] = value
-            if len(ranked) > 1:
-                second = [s for s, lv in enumerate(levels) if lv == ranked[1]]
-                for seat in second:  # second place: half, shared when tied (rounded down)
-                    points[seat] = (value // 2) // len(second)
+        result.append((continent, continent_value(state, continent), levels))
+    return result
+
+
+def floor_of(state: DriftingLandsState) -> int:
+    return TWO_PLAYER_MINIMUM if state.num_players == 2 else 0
+
+
+def continents(state: DriftingLandsState) -> list[JsonDict]:
+    """Each continent: its value, every seat's total pawn level on it, and who scores what."""
+    grid = state.board.grid
+    result = []
+    for number, (continent, value, levels) in enumerate(standing(state)):
+        points, first, second = award(levels, value, floor_of(state))
         anchor = (continent & -continent).bit_length() - 1
         result.append(
             {
@@ -111,10 +129,59 @@ def evaluate(state: DriftingLandsState, player: int) -> float:
     return float(mine - max(sides.values()))
 
 
+#: What a card in hand is expected to add by the end, in points, for the search's estimate:
+#: a pawn or a level is worth its level and perhaps a continent; moves and drifts less surely.
+CARD_PROMISE = {
+    "drifting": 1.0,
+    "ultra_drifting": 1.5,
+    "splitting": 1.0,
+    "ultra_splitting": 1.5,
+    "orogeny": 1.0,
+    "moving": 1.5,
+    "migrating": 2.0,
+    "breeding": 2.0,
+    "reproducing": 4.0,
+    "evolving": 2.0,
+    "mutating": 4.0,
+}
+#: Cards each player keeps unused to the end (24 cards, 4 rounds of 4 played).
+KEPT_CARDS = 8
+#: How much of a continent's projected points follow each seat's share of the levels on it
+#: rather than the current ranking alone: a lead can still be lost, a deficit made up.
+SHARE_WEIGHT = 0.3
+
+
+def projection(state: DriftingLandsState) -> list[float]:
+    """Each seat's expected final total: the standing on the board, the unused cards it can
+    still keep (the best ``KEPT_CARDS`` of those not yet taken), and what its hand promises."""
+    cards = state.edition.cards
+    promise = {c: CARD_PROMISE[CARD_TYPES[kind]] for c, (kind, _) in cards.items()}
+    floor = floor_of(state)
+    totals = [0.0] * state.num_players
+    for owner, level in state.board.pawns.values():
+        totals[owner] += level
+    for _, value, levels in standing(state):
+        present = sum(levels)
+        for seat, points in enumerate(award(levels, value, floor)[0]):
+            share = value * levels[seat] / present if present else 0.0
+            totals[seat] += (1 - SHARE_WEIGHT) * points + SHARE_WEIGHT * share
+    result = []
+    for seat in range(state.num_players):
+        hand = state.hands[seat]
+        taken = set(state.discards[seat]) | set(hand)
+        if state.card and seat == state.to_move:
+            taken.add(state.card)
+        kept = sorted((p for c, (_, p) in cards.items() if c not in taken), reverse=True)
+        result.append(totals[seat] + sum(kept[:KEPT_CARDS]) + sum(promise[c] for c in hand))
+    return result
+
+
 def estimate(state: DriftingLandsState) -> list[float]:
-    """Each seat's (team's) share of a softmax over the totals so far."""
-    rows = breakdown(state)
-    teams = sorted({row["team"] for row in rows})
-    totals = [sum(row["total"] for row in rows if row["team"] == team) for team in teams]
+    """Each seat's (team's) share of a softmax over the projected final totals."""
+    projected = projection(state)
+    teams = sorted({state.team_of(seat) for seat in range(state.num_players)})
+    totals = [
+        sum(p for seat, p in enumerate(projected) if state.team_of(seat) == team) for team in teams
+    ]
     shares = dict(zip(teams, state.shares(totals, ESTIMATE_TEMPERATURE), strict=True))
-    return [shares[row["team"]] for row in rows]
+    return [shares[state.team_of(seat)] for seat in range(state.num_players)]

@@ -458,6 +458,12 @@ class DriftingLandsState(State):
     def evaluate(self, player: int) -> float:
         return scoring.evaluate(self, player)
 
+    # Search judges a position by its projected final totals (scoring.projection) and starts
+    # every node where a greedy player on that projection would: random playouts only added
+    # noise, since most decisions (selecting, playing a card) score nothing by themselves.
+    playout_steps = 0
+    prior_visits = 8
+
     def estimate(self) -> list[float]:
         return scoring.estimate(self)
 
