@@ -95,6 +95,36 @@ def test_search_finds_the_best_last_card_in_solo() -> None:
     assert finals[choice] == max(finals.values())
 
 
+def test_priors_start_the_search_where_the_estimate_points(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With estimate priors a node gets every child at once, each valued by the game's
+    # estimate (here the exact final score): one iteration already picks the best last card,
+    # where plain expansion would have tried a single random one.
+    state = midgame("confusing-lands", 1, 7)
+    monkeypatch.setattr(type(state), "prior_visits", 3)
+    finals = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        finals[action] = child.scores()[0]
+    for seed in range(3):
+        ranked = search(state, Budget(iterations=1), Rng(seed))
+        assert finals[ranked[0].action] == max(finals.values())
+        assert sum(c.visits for c in ranked) == 1  # prior visits are not counted as iterations
+
+
+def test_equal_estimates_are_not_always_settled_the_same_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ties among the best estimates go to a random one of them, not always the lowest action.
+    state = midgame("confusing-lands", 1, 7)
+    monkeypatch.setattr(type(state), "prior_visits", 3)
+    monkeypatch.setattr(type(state), "utility", lambda self: [0.5])
+    picks = {search(state, Budget(iterations=1), Rng(seed))[0].action for seed in range(12)}
+    assert len(picks) > 1
+
+
 def test_workers_search_in_parallel_processes() -> None:
     state = midgame("confusing-lands", 2, 3)
     agent = make_agent("mcts:200it:workers=2", 4)

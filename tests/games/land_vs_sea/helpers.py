@@ -60,6 +60,11 @@ def face(
     return data
 
 
+def one(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A tile showing ``data`` on face a and a plain filler on face b."""
+    return (data, face(FILLER))
+
+
 def edition(tiles: dict[int, tuple[dict[str, Any], dict[str, Any]]]) -> LandVsSeaEdition:
     """A test edition: the given tiles, every other tile a plain filler."""
     data = {

@@ -23,7 +23,7 @@ from tablelands.games.land_vs_sea.board import pack
 from tablelands.games.land_vs_sea.components import VOLCANO_ID
 from tablelands.games.land_vs_sea.state import LandVsSeaState
 
-from .helpers import FILLER, act, build, edition, face, hold, lay, turn
+from .helpers import act, build, edition, face, hold, lay, one, turn
 
 START = "LLLSSS"
 DIRS = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)]
@@ -35,11 +35,6 @@ Faces = tuple[dict[str, Any], dict[str, Any]]
 
 # ---------------------------------------------------------------------------
 # helpers
-
-
-def one(data: dict[str, Any]) -> Faces:
-    """A tile showing ``data`` on face a and a plain filler on face b."""
-    return (data, face(FILLER))
 
 
 def swap(edges: str) -> str:

@@ -140,7 +140,7 @@ class Board:
         self.area_bonus[ra] += self.area_bonus[rb]
         return ra
 
-    def _range_root(self, kind: int, index: int) -> int:
+    def range_root(self, kind: int, index: int) -> int:
         parent = self.range_parent[kind]
         while parent[index] != index:
             parent[index] = parent[parent[index]]
@@ -224,9 +224,9 @@ class Board:
         if face.trade != NO_TRADE:
             self.trade[position] = face.trade
         if grown[0]:
-            result.mountain_range = self.range_size[0][self._range_root(0, index)]
+            result.mountain_range = self.range_size[0][self.range_root(0, index)]
         if grown[1]:
-            result.coral_range = self.range_size[1][self._range_root(1, index)]
+            result.coral_range = self.range_size[1][self.range_root(1, index)]
         if position in self.waypoints and self.neighbour_count(position) == 6:
             result.surrounded.append(position)
 
@@ -253,7 +253,7 @@ class Board:
         return result
 
     def _join_ranges(self, kind: int, a: int, b: int) -> None:
-        ra, rb = self._range_root(kind, a), self._range_root(kind, b)
+        ra, rb = self.range_root(kind, a), self.range_root(kind, b)
         if ra == rb:
             return
         size = self.range_size[kind]

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from tablelands.core.game import Edition, EditionFile
 
 LAND, SEA = 0, 1
+CARTOGRAPHER = 2  # the third side, in 3-player games
 TYPE_LETTERS = "LS"
 NO_TRADE, CARAVAN, SHIP = 0, 1, 2
 TRADE_NAMES = (None, "caravan", "ship")

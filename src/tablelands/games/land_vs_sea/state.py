@@ -13,9 +13,10 @@ from typing import Any
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
 from tablelands.core.rng import Rng
-from tablelands.games.land_vs_sea import view
+from tablelands.games.land_vs_sea import prospects, view
 from tablelands.games.land_vs_sea.board import STEPS, Board, Placed, pack, unpack
 from tablelands.games.land_vs_sea.components import (
+    CARTOGRAPHER,
     LAND,
     PLAY_AGAIN,
     SEA,
@@ -40,14 +41,12 @@ from tablelands.games.land_vs_sea.notation import (
 )
 from tablelands.games.land_vs_sea.notation import STEAL as STEAL_ACTION
 
-CARTOGRAPHER = 2
 SIDE_NAMES = ("land", "sea", "cartographer")
 SIDES_BY_PLAYERS = {2: (LAND, SEA), 3: (LAND, SEA, CARTOGRAPHER), 4: (LAND, SEA, LAND, SEA)}
 DRAFT, PLACE, PLACE_AGAIN, CHOOSE_HOLE, CHOOSE_STEAL, PUT_WAYPOINT, REPLENISH, OVER = range(8)
 PHASE_NAMES = ("draft", "place", "place again", "choose hole", "steal", "waypoint", "draw", "over")
 HAND_SIZE = 2
 ESTIMATE_TEMPERATURE = 6.0
-POTENTIAL_WEIGHT = 1.0
 
 
 @cache
@@ -475,14 +474,9 @@ class LandVsSeaState(State):
     playout_steps = 0
 
     def estimate(self) -> list[float]:
-        """Each seat's share of a softmax over the sides' points so far, plus what their open
-        areas promise: an area's tiles, discounted by the open edges still to close."""
-        worth = [float(p) for p in self.points]
-        board = self.board
-        for node, parent in enumerate(board.parent):
-            if parent == node and board.area_open[node] > 0:
-                promise = board.area_tiles[node].bit_count() / (1 + board.area_open[node])
-                worth[board.area_type[node]] += POTENTIAL_WEIGHT * promise
+        """Each seat's share of a softmax over what each side has and can expect
+        (:func:`prospects.worth`)."""
+        worth = prospects.worth(self)
         present = sorted(set(self.sides))
         shares = self.shares([worth[s] for s in present], ESTIMATE_TEMPERATURE)
         by_side = dict(zip(present, shares, strict=True))

@@ -1,0 +1,90 @@
+"""What the search expects of a Land vs Sea position (prospects.worth): ranges that can still
+grow, trade route majorities, open areas; each promise going to the side that would score it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablelands.games.land_vs_sea import prospects
+from tablelands.games.land_vs_sea.components import CARTOGRAPHER, LAND, SEA
+from tablelands.games.land_vs_sea.prospects import worth
+
+from .helpers import build, face, lay, one
+
+# The range of the LS-9 rule tests: M1 1,-1 mountains on 2,3; M2 1,0 on 5,0; M3 2,-1 on 3,4.
+# After M1 and M2, M2's mountain edge 0 faces the empty 2,-1: the range of 2 can grow.
+# M3 closes it: every mountain edge of the three then faces a tile.
+RANGE = (
+    (1, "SLLLSS", [2, 3], (1, -1)),
+    (2, "LSSSLL", [5, 0], (1, 0)),
+    (3, "SSSLLS", [3, 4], (2, -1)),
+)
+
+
+def range_worth(players: int, laid: int) -> list[float]:
+    tiles = {tile: one(face(edges, mountains=run)) for tile, edges, run, _ in RANGE}
+    state = build(
+        tiles=tiles, players=players, options={"mountains": True} if players == 2 else None
+    )
+    for tile, _, _, (q, r) in RANGE[:laid]:
+        lay(state, tile, 0, 0, q, r)
+    return worth(state)
+
+
+@pytest.mark.parametrize(("players", "scorer"), [(2, LAND), (3, CARTOGRAPHER)])
+def test_a_range_that_can_grow_promises_its_size_to_who_scores_ranges(
+    players: int, scorer: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ruling LS-9 (ranges score to land, to the cartographer with 3 players)
+    with_ranges = range_worth(players, 2)
+    monkeypatch.setattr(prospects, "RANGE_WEIGHT", 0.0)
+    without = range_worth(players, 2)
+    gained = [a - b for a, b in zip(with_ranges, without, strict=True)]
+    expected = [0.0, 0.0, 0.0]
+    expected[scorer] = 0.5 * 2
+    assert gained == pytest.approx(expected)
+
+
+def test_a_closed_range_promises_nothing() -> None:
+    # ruling LS-12: the cartographer has no areas, so only ranges could give it worth
+    assert range_worth(3, 2)[CARTOGRAPHER] > 0
+    assert range_worth(3, 3)[CARTOGRAPHER] == 0
+
+
+def trade_worth(players: int, trades: list[str]) -> list[float]:
+    spots = ((1, "SSSLSS", (1, -1)), (2, "SSSSLS", (1, 0)), (3, "SSSSLL", (0, 1)))
+    tiles = {
+        tile: one(face(edges, trade=kind))
+        for (tile, edges, _), kind in zip(spots, trades, strict=False)
+    }
+    state = build(tiles=tiles, players=players, options={"trade": True} if players == 2 else None)
+    for (tile, _, (q, r)), _ in zip(spots, trades, strict=False):
+        lay(state, tile, 0, 0, q, r)
+    return worth(state)
+
+
+@pytest.mark.parametrize(
+    ("players", "trades", "side", "count"),
+    [
+        (2, ["caravan", "caravan", "ship"], LAND, 3),
+        (2, ["ship", "ship", "caravan"], SEA, 3),
+        (3, ["caravan", "ship"], CARTOGRAPHER, 2),
+    ],
+)
+def test_a_trade_route_promises_its_tiles_to_its_majority(
+    players: int, trades: list[str], side: int, count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ruling LS-10, ruling LS-12 (a tie goes to the cartographer)
+    with_routes = trade_worth(players, trades)
+    monkeypatch.setattr(prospects, "TRADE_WEIGHT", 0.0)
+    without = trade_worth(players, trades)
+    gained = [a - b for a, b in zip(with_routes, without, strict=True)]
+    expected = [0.0, 0.0, 0.0]
+    expected[side] = 0.7 * count
+    assert gained == pytest.approx(expected)
+
+
+def test_an_open_area_promises_its_tiles_over_its_open_edges() -> None:
+    # ruling LS-3: the start tile alone is a land area and a sea area, 1 tile, 3 open edges each
+    state = build()
+    assert worth(state) == pytest.approx([1 / 4, 1 / 4, 0.0])
