@@ -155,7 +155,6 @@ def projection(state: DriftingLandsState) -> list[float]:
     """Each seat's expected final total: the standing on the board, the unused cards it can
     still keep (the best ``KEPT_CARDS`` of those not yet taken), and what its hand promises."""
     cards = state.edition.cards
-    promise = {c: CARD_PROMISE[CARD_TYPES[kind]] for c, (kind, _) in cards.items()}
     floor = floor_of(state)
     totals = [0.0] * state.num_players
     for owner, level in state.board.pawns.values():
@@ -172,7 +171,8 @@ def projection(state: DriftingLandsState) -> list[float]:
         if state.card and seat == state.to_move:
             taken.add(state.card)
         kept = sorted((p for c, (_, p) in cards.items() if c not in taken), reverse=True)
-        result.append(totals[seat] + sum(kept[:KEPT_CARDS]) + sum(promise[c] for c in hand))
+        promised = sum(CARD_PROMISE[CARD_TYPES[cards[c][0]]] for c in hand)
+        result.append(totals[seat] + sum(kept[:KEPT_CARDS]) + promised)
     return result
 
 
