@@ -78,14 +78,19 @@ def shortlist(state: State, rng: Rng, limit: int = ROOT_WIDTH) -> list[int] | No
         return None
     judged = []
     for action in legal:
-        after = state.clone()
-        after.apply(action)
-        guess = after.utility() if after.is_terminal else after.estimate()
+        guess = _judge(state, action)
         if guess is None:
             return None
         judged.append((-guess[me], rng.random(), action))
     judged.sort()
     return [action for _, _, action in judged[:limit]]
+
+
+def _judge(state: State, action: int) -> list[float] | None:
+    """The game's result or estimate of the position ``action`` leads to."""
+    after = state.clone()
+    after.apply(action)
+    return after.utility() if after.is_terminal else after.estimate()
 
 
 def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Node:
@@ -155,9 +160,7 @@ def _expand_with_priors(
     mover = game.current_player
     weight = game.prior_visits
     for action in untried:
-        after = game.clone()
-        after.apply(action)
-        guess = after.utility() if after.is_terminal else after.estimate()
+        guess = _judge(game, action)
         value = (guess[mover] if guess is not None else 0.5) + rng.random() * TIE_JITTER
         children[action] = Node(
             player=mover, visits=weight, available=weight, value=value * weight, prior=weight
