@@ -129,8 +129,9 @@ def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None
             _expand_with_priors(game, children, untried, rng)
         elif untried:
             # Expand the game's playout choice first when it is new here: a cheap prior.
+            # At the root it may lie outside the shortlist, which alone is searched.
             action = game.rollout_action(rng)
-            if action in children:
+            if action not in untried:
                 action = rng.choice(untried)
             child = Node(player=game.current_player, available=1)
             children[action] = child

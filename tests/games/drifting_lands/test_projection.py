@@ -8,7 +8,7 @@ import pytest
 from tablelands.games.drifting_lands import scoring
 from tablelands.games.drifting_lands.scoring import CARD_PROMISE, SHARE_WEIGHT, projection
 
-from .helpers import blank, cell, give, set_board
+from .helpers import act, blank, cell, give, set_board
 
 NORTH_WEST = [(1, 2), (2, 1), (2, 2), (1, 3), (0, 3), (0, 2), (1, 1)]
 
@@ -54,3 +54,20 @@ def test_estimate_is_a_share_per_team() -> None:
     assert shares[0] == shares[2] and shares[1] == shares[3]
     assert shares[0] + shares[1] == pytest.approx(1.0)
     assert shares[0] > shares[1]
+
+
+def test_a_card_being_played_keeps_its_promise_until_carried_out() -> None:
+    # the search judges the position after "play reproducing" before its breeds happen: the
+    # card must not look like a loss then; each breed carries out half of it
+    state = blank(2)
+    set_board(state, NORTH_WEST, pawns={(1, 2): (0, 1)})
+    give(state, 0, "reproducing", "drifting")
+    before = projection(state)[0]
+    act(state, "play reproducing")
+    assert projection(state)[0] == pytest.approx(before)
+    assert state.unplayed_part() == 1.0
+    state.apply(state.legal_actions()[0])
+    assert state.unplayed_part() == 0.5
+    state.apply(state.legal_actions()[0])
+    assert state.unplayed_part() == 0.0  # done: the card is on the discard pile
+    assert not state.card

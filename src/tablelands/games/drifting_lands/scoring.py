@@ -172,6 +172,9 @@ def projection(state: DriftingLandsState) -> list[float]:
             taken.add(state.card)
         kept = sorted((p for c, (_, p) in cards.items() if c not in taken), reverse=True)
         promised = sum(CARD_PROMISE[CARD_TYPES[cards[c][0]]] for c in hand)
+        if state.card and seat == state.to_move:
+            # A card being played keeps its promise until its effect is carried out.
+            promised += CARD_PROMISE[CARD_TYPES[cards[state.card][0]]] * state.unplayed_part()
         result.append(totals[seat] + sum(kept[:KEPT_CARDS]) + promised)
     return result
 

@@ -83,6 +83,13 @@ class DriftingLandsState(State):
     def seat_at(self, turn: int) -> int:
         return (self.starter + turn) % self.num_players
 
+    def unplayed_part(self) -> float:
+        """How much of the card in play is still to be carried out: 1 before its effect,
+        half of Reproducing after its first breed, 0 once the effect is done or with no card."""
+        if not self.card or self.phase not in (EFFECT, PART):
+            return 0.0
+        return self.breeds_left / 2 if self.card_type(self.card) == REPRODUCING else 1.0
+
     def card_type(self, card: int) -> int:
         return self.edition.cards[card][0]
 
