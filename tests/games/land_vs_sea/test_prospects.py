@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from tablelands.games.land_vs_sea import prospects
-from tablelands.games.land_vs_sea.components import CARTOGRAPHER, LAND, SEA
+from tablelands.games.land_vs_sea.components import CARTOGRAPHER, LAND, PLAY_AGAIN, SEA, STEAL
 from tablelands.games.land_vs_sea.prospects import worth
 
-from .helpers import build, face, lay, one
+from .helpers import build, face, hold, lay, one
 
 # The range of the LS-9 rule tests: M1 1,-1 mountains on 2,3; M2 1,0 on 5,0; M3 2,-1 on 3,4.
 # After M1 and M2, M2's mountain edge 0 faces the empty 2,-1: the range of 2 can grow.
@@ -88,3 +88,26 @@ def test_an_open_area_promises_its_tiles_over_its_open_edges() -> None:
     # ruling LS-3: the start tile alone is a land area and a sea area, 1 tile, 3 open edges each
     state = build()
     assert worth(state) == pytest.approx([1 / 4, 1 / 4, 0.0])
+
+
+def test_a_tile_in_hand_promises_its_better_face_to_its_holders_side() -> None:
+    # ruling LS-6 (Play Again, Steal) and LS-3 (bonus symbols): what a held tile can bring
+    # makes drawing and stealing real choices for the search
+    tiles = {
+        1: (face("LLSSSS", action="play_again"), face("LLLSSS", bonus={0: 1})),
+        2: (face("LLSSSS", action="steal"), face("LLLSSS", bonus={0: 2})),
+        3: (face("LLSSSS", trade="ship"), face("LLLSSS")),
+    }
+    state = build(tiles=tiles, players=3)
+    empty = worth(state)
+    hold(state, 1, 1)  # seat 2 is sea: Play Again beats one bonus symbol
+    hold(state, 2, 2)  # the cartographer: two bonus symbols beat a Steal
+    hold(state, 0, 3)  # land: a ship
+    gained = [a - b for a, b in zip(worth(state), empty, strict=True)]
+    expected = [0.0, 0.0, 0.0]
+    expected[LAND] = prospects.TRADE_IN_HAND
+    expected[SEA] = prospects.ACTION_IN_HAND[PLAY_AGAIN]
+    expected[CARTOGRAPHER] = 2 * prospects.BONUS_IN_HAND
+    assert gained == pytest.approx(expected)
+    assert 2 * prospects.BONUS_IN_HAND > prospects.ACTION_IN_HAND[STEAL]
+    assert prospects.ACTION_IN_HAND[PLAY_AGAIN] > prospects.BONUS_IN_HAND

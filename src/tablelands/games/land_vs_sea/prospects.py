@@ -1,12 +1,21 @@
 """What the search expects of a Land vs Sea position: points so far, plus what the open
-areas, the growing ranges and the trade routes on the map promise each side."""
+areas, the growing ranges and the trade routes on the map and the tiles in hand promise
+each side."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from tablelands.games.land_vs_sea.board import STEPS
-from tablelands.games.land_vs_sea.components import CARTOGRAPHER, LAND, SEA
+from tablelands.games.land_vs_sea.components import (
+    CARTOGRAPHER,
+    LAND,
+    NO_TRADE,
+    PLAY_AGAIN,
+    SEA,
+    STEAL,
+    Face,
+)
 
 if TYPE_CHECKING:
     from tablelands.games.land_vs_sea.state import LandVsSeaState
@@ -17,6 +26,11 @@ AREA_WEIGHT = 1.0
 RANGE_WEIGHT = 0.5
 #: A trade route's majority now is likely, not certain, to be its majority at the end.
 TRADE_WEIGHT = 0.7
+#: A tile in hand promises what its better face shows: an action, bonus symbols, a caravan
+#: or ship. Without this, drawing and stealing would be blind choices.
+ACTION_IN_HAND = {PLAY_AGAIN: 1.5, STEAL: 0.75}
+BONUS_IN_HAND = 0.5
+TRADE_IN_HAND = 1.0
 
 
 def worth(state: LandVsSeaState) -> list[float]:
@@ -50,4 +64,16 @@ def worth(state: LandVsSeaState) -> list[float]:
                 result[LAND if caravans > ships else SEA] += TRADE_WEIGHT * total
             elif three:
                 result[CARTOGRAPHER] += TRADE_WEIGHT * total
+    for seat, hand in enumerate(state.hands):
+        result[state.sides[seat]] += sum(in_hand(state, tile) for tile, _ in hand)
     return result
+
+
+def in_hand(state: LandVsSeaState, tile: int) -> float:
+    """What holding ``tile`` promises: the better of its two faces."""
+    return max(_face_promise(faces[0]) for faces in state.edition.rotated[tile])
+
+
+def _face_promise(face: Face) -> float:
+    trade = TRADE_IN_HAND if face.trade != NO_TRADE else 0.0
+    return ACTION_IN_HAND.get(face.action, 0.0) + BONUS_IN_HAND * face.bonus + trade
