@@ -111,3 +111,13 @@ def test_a_tile_in_hand_promises_its_better_face_to_its_holders_side() -> None:
     assert gained == pytest.approx(expected)
     assert prospects.ACTION_IN_HAND[STEAL] < 2 * prospects.BONUS_IN_HAND
     assert prospects.ACTION_IN_HAND[PLAY_AGAIN] > prospects.BONUS_IN_HAND
+
+
+def test_a_caravan_in_hand_promises_nothing_without_the_trade_module() -> None:
+    # ruling LS-10: caravans and ships only score with the trade module
+    tiles = {3: (face("LLSSSS", trade="ship"), face("LLLSSS"))}
+    for trade, promise in ((False, 0.0), (True, prospects.TRADE_IN_HAND)):
+        state = build(tiles=tiles, players=2, options={"trade": trade})
+        empty = worth(state)
+        hold(state, 1, 3)
+        assert worth(state)[SEA] - empty[SEA] == pytest.approx(promise)

@@ -70,10 +70,11 @@ def worth(state: LandVsSeaState) -> list[float]:
 
 
 def in_hand(state: LandVsSeaState, tile: int) -> float:
-    """What holding ``tile`` promises: the better of its two faces."""
-    return max(_face_promise(faces[0]) for faces in state.edition.rotated[tile])
+    """What holding ``tile`` promises: the better of its two faces (a caravan or ship only
+    with the trade module on)."""
+    return max(_face_promise(faces[0], state.trade) for faces in state.edition.rotated[tile])
 
 
-def _face_promise(face: Face) -> float:
-    trade = TRADE_IN_HAND if face.trade != NO_TRADE else 0.0
+def _face_promise(face: Face, trade_on: bool) -> float:
+    trade = TRADE_IN_HAND if trade_on and face.trade != NO_TRADE else 0.0
     return ACTION_IN_HAND.get(face.action, 0.0) + BONUS_IN_HAND * face.bonus + trade
