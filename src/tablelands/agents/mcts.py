@@ -6,8 +6,7 @@ searching player cannot see is redrawn consistently with what they have seen
 among the actions legal in that determinization by UCB with availability counts, adds one
 node, plays out with the game's rollout policy (cut short by its static estimate when it
 has one), and backs up every player's result. Each node keeps the result of the player who
-chose the action leading to it, so every player in the tree plays for themselves, or partly
-against the searching player when the game says its opponents do (``State.opposition``).
+chose the action leading to it, so every player in the tree plays for themselves.
 """
 
 from __future__ import annotations
@@ -98,39 +97,14 @@ def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Nod
     """Build the search tree of ``state`` within ``budget``."""
     me = state.current_player
     root = Node(player=-1)
-    aims = _aims(state, me)
     allowed = [only] if only is not None else shortlist(state.sample_hidden(me, rng), rng)
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     limit = budget.iterations if budget.iterations is not None else math.inf
     done = 0
     while done < limit and (done == 0 or time.perf_counter() < deadline):
-        _iterate(state.sample_hidden(me, rng), root, rng, allowed, aims)
+        _iterate(state.sample_hidden(me, rng), root, rng, allowed)
         done += 1
     return root
-
-
-@dataclass(frozen=True, slots=True)
-class Aims:
-    """What each seat plays for in the tree: its own result, blended by ``against[seat]``
-    with the searching player's loss (``1 - result[me]``)."""
-
-    me: int
-    against: tuple[float, ...]
-
-    def of(self, result: list[float]) -> list[float]:
-        loss = 1.0 - result[self.me]
-        return [(1 - a) * r + a * loss for r, a in zip(result, self.against, strict=True)]
-
-
-def _aims(state: State, me: int) -> Aims | None:
-    """The game's ``opposition`` for every seat not on the searcher's side; ``None`` when
-    everyone plays for themselves alone."""
-    weight = state.opposition
-    side = state.side_of(me)
-    against = tuple(
-        weight if state.side_of(seat) != side else 0.0 for seat in range(state.num_players)
-    )
-    return Aims(me, against) if any(against) else None
 
 
 def _ranked(children: dict[int, Node]) -> list[Choice]:
@@ -140,13 +114,7 @@ def _ranked(children: dict[int, Node]) -> list[Choice]:
     return sorted(choices, key=lambda c: (-c.visits, -c.value, c.action))
 
 
-def _iterate(
-    game: State,
-    root: Node,
-    rng: Rng,
-    allowed: list[int] | None = None,
-    aims: Aims | None = None,
-) -> None:
+def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None) -> None:
     node = root
     path = [root]
     while not game.is_terminal:
@@ -158,7 +126,7 @@ def _iterate(
             if child is not None:
                 child.available += 1
         if untried and game.prior_visits:
-            _expand_with_priors(game, children, untried, rng, aims)
+            _expand_with_priors(game, children, untried, rng)
         elif untried:
             # Expand the game's playout choice first when it is new here: a cheap prior.
             # At the root it may lie outside the shortlist, which alone is searched.
@@ -177,8 +145,6 @@ def _iterate(
         if node.visits == node.prior:
             break  # a node reached for the first time is judged by a playout
     result = _playout(game, rng)
-    if aims is not None:
-        result = aims.of(result)
     for visited in path:
         visited.visits += 1
         if visited.player >= 0:
@@ -186,7 +152,7 @@ def _iterate(
 
 
 def _expand_with_priors(
-    game: State, children: dict[int, Node], untried: list[int], rng: Rng, aims: Aims | None
+    game: State, children: dict[int, Node], untried: list[int], rng: Rng
 ) -> None:
     """Add a child for each untried action, starting with the game's estimate of the position
     it leads to counted as ``prior_visits`` playouts: the search then begins where a greedy
@@ -196,8 +162,6 @@ def _expand_with_priors(
     weight = game.prior_visits
     for action in untried:
         guess = _judge(game, action)
-        if guess is not None and aims is not None:
-            guess = aims.of(guess)
         value = (guess[mover] if guess is not None else 0.5) + rng.random() * TIE_JITTER
         children[action] = Node(
             player=mover, visits=weight, available=weight, value=value * weight, prior=weight

@@ -408,16 +408,6 @@ class State(ABC):
     #: :meth:`estimate` of the position it leads to, counted as this many playouts.
     prior_visits: ClassVar[int] = 0
 
-    #: How far a search takes each opponent to play against the searching player rather
-    #: than only for itself: 0 each for itself, 1 all against the searcher. With 3 or more
-    #: sides a leader is the one the others bring down, and a search that sees only their own
-    #: gains walks into it.
-    opposition: ClassVar[float] = 0.0
-
-    def side_of(self, seat: int) -> int:
-        """The side ``seat`` plays for: seats on one side (a team) share a result."""
-        return seat
-
     def estimate(self) -> list[float] | None:
         """Before the end, a guess at :meth:`utility` from the position as it stands, or
         ``None`` when the game has none (search then plays on to the end)."""

@@ -94,7 +94,7 @@ def render_state(
         ("Drifting Lands", "bold"), f"  round {seen['round']}/4, {seen['phase']} phase  "
     )
     for seat in range(state.num_players):
-        team = f" team {state.side_of(seat) + 1}" if state.teams else ""
+        team = f" team {state.team_of(seat) + 1}" if state.teams else ""
         head.append(
             f"seat {seat + 1}{team}{' (you)' if seat == viewer else ''}  ", style=SEAT_STYLE[seat]
         )

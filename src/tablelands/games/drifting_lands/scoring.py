@@ -94,7 +94,7 @@ def breakdown(state: DriftingLandsState) -> list[JsonDict]:
         result.append(
             {
                 "seat": seat,
-                "team": state.side_of(seat),
+                "team": state.team_of(seat),
                 "continents": from_continents,
                 "pawns": sum(pawns),
                 "cards": unused,
@@ -125,7 +125,7 @@ def evaluate(state: DriftingLandsState, player: int) -> float:
     sides: dict[int, int] = {}
     for row in rows:
         sides[row["team"]] = sides.get(row["team"], 0) + row["total"]
-    mine = sides.pop(state.side_of(player))
+    mine = sides.pop(state.team_of(player))
     return float(mine - max(sides.values()))
 
 
@@ -182,9 +182,9 @@ def projection(state: DriftingLandsState) -> list[float]:
 def estimate(state: DriftingLandsState) -> list[float]:
     """Each seat's (team's) share of a softmax over the projected final totals."""
     projected = projection(state)
-    teams = sorted({state.side_of(seat) for seat in range(state.num_players)})
+    teams = sorted({state.team_of(seat) for seat in range(state.num_players)})
     totals = [
-        sum(p for seat, p in enumerate(projected) if state.side_of(seat) == team) for team in teams
+        sum(p for seat, p in enumerate(projected) if state.team_of(seat) == team) for team in teams
     ]
     shares = dict(zip(teams, state.shares(totals, ESTIMATE_TEMPERATURE), strict=True))
-    return [shares[state.side_of(seat)] for seat in range(state.num_players)]
+    return [shares[state.team_of(seat)] for seat in range(state.num_players)]

@@ -76,7 +76,7 @@ class DriftingLandsState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
 
-    def side_of(self, seat: int) -> int:
+    def team_of(self, seat: int) -> int:
         """With teams, seats 1 and 3 (0 and 2) against seats 2 and 4 (1 and 3)."""
         return seat % 2 if self.teams else seat
 
@@ -470,8 +470,6 @@ class DriftingLandsState(State):
     # noise, since most decisions (selecting, playing a card) score nothing by themselves.
     playout_steps = 0
     prior_visits = 8
-    # With 3 or 4 players the others bring a leader down: split off its land, drift it away.
-    opposition = 0.5
 
     def estimate(self) -> list[float]:
         return scoring.estimate(self)

@@ -112,10 +112,6 @@ class LandVsSeaState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
 
-    def side_of(self, seat: int) -> int:
-        """Land, sea or cartographer: with 4 players two seats play each side."""
-        return self.sides[seat]
-
     def _placements(self, seat: int) -> list[int]:
         board = self.board
         rotated = self.edition.rotated
