@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablelands.agents import AgentSpecError, make_agent
-from tablelands.agents.mcts import ROOT_WIDTH, Budget, MctsAgent, search
+from tablelands.agents.mcts import Budget, MctsAgent, search
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.games import get_game
@@ -77,14 +77,14 @@ def test_search_uses_only_what_the_player_knows(name: str, players: int, steps: 
 
 
 def test_the_root_searches_only_its_shortlist() -> None:
-    # With more legal actions than ROOT_WIDTH, only the estimate's shortlist is searched:
-    # the playout policy's choice must not slip another root action in.
+    # With more legal actions than the position's search width, only the estimate's
+    # shortlist is searched: the playout policy's choice must not slip another root action in.
     state = midgame("land-vs-sea", 3, 41)
     rng = Rng(8)
-    while len(state.legal_actions()) <= ROOT_WIDTH:
+    while len(state.legal_actions()) <= state.search_width:
         state.apply(rng.choice(state.legal_actions()))
     ranked = search(state, Budget(iterations=300), Rng(3))
-    assert len(ranked) == ROOT_WIDTH  # each shortlisted action tried, and nothing else
+    assert len(ranked) == state.search_width  # each shortlisted action tried, nothing else
 
 
 def test_hidden_information_differs_between_the_two_worlds() -> None:

@@ -21,8 +21,6 @@ from tablelands.core.game import State
 from tablelands.core.rng import Rng
 
 EXPLORATION = 0.7
-#: At most this many root actions are searched: the ones the game's estimate likes best.
-ROOT_WIDTH = 24
 TIE_JITTER = 1e-9
 
 
@@ -67,13 +65,15 @@ def search(state: State, budget: Budget, rng: Rng, only: int | None = None) -> l
     return _ranked(grow(state, budget, rng, only).children)
 
 
-def shortlist(state: State, rng: Rng, limit: int = ROOT_WIDTH) -> list[int] | None:
-    """The ``limit`` root actions whose resulting positions the game's estimate likes best,
-    when there are more than that and the game has an estimate (``None``: keep them all).
+def shortlist(state: State, rng: Rng) -> list[int] | None:
+    """The root actions (``state.search_width`` of them) whose resulting positions the game's
+    estimate likes best, when there are more than that and the game has an estimate
+    (``None``: keep them all).
     Only what the player can see goes in: each action is judged on a determinization.
     Equally judged actions are kept in random order."""
     legal = state.legal_actions()
     me = state.current_player
+    limit = state.search_width
     if len(legal) <= limit:
         return None
     judged = []
@@ -100,11 +100,40 @@ def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Nod
     allowed = [only] if only is not None else shortlist(state.sample_hidden(me, rng), rng)
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     limit = budget.iterations if budget.iterations is not None else math.inf
+    if state.flat_search:
+        _grow_flat(state, root, rng, allowed or state.legal_actions(), limit, deadline)
+        return root
     done = 0
     while done < limit and (done == 0 or time.perf_counter() < deadline):
         _iterate(state.sample_hidden(me, rng), root, rng, allowed)
         done += 1
     return root
+
+
+def _grow_flat(
+    state: State, root: Node, rng: Rng, actions: list[int], limit: float, deadline: float
+) -> None:
+    """Flat Monte Carlo with common determinizations: each drawn world is played out once
+    from every action, so actions are compared on the same hidden information (far less
+    noise than a world each). A world cut short by the deadline is dropped; the first one
+    is always finished, so every action has a result."""
+    me = state.current_player
+    done = 0
+    while done == 0 or (done + len(actions) <= limit and time.perf_counter() < deadline):
+        world = state.sample_hidden(me, rng)
+        results = []
+        for action in actions:
+            if done and time.perf_counter() >= deadline:
+                return
+            game = world.clone()
+            game.apply(action)
+            results.append(_playout(game, rng)[me])
+        for action, result in zip(actions, results, strict=True):
+            child = root.children.setdefault(action, Node(player=me))
+            child.visits += 1
+            child.available += 1
+            child.value += result
+        done += len(actions)
 
 
 def _ranked(children: dict[int, Node]) -> list[Choice]:

@@ -21,15 +21,4 @@ class GreedyAgent(Agent):
     spec = "greedy"
 
     def choose(self, state: State) -> int:
-        player = state.current_player
-        best: list[int] = []
-        best_value = float("-inf")
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply(action)
-            value = child.evaluate(player)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return self.rng.choice(best)
+        return state.greedy_action(self.rng)

@@ -402,11 +402,19 @@ class State(ABC):
         """At the end, each seat's result in [0, 1] for search; by default :meth:`returns`."""
         return self.returns()
 
+    # What a search needs to know of a position; a game may make any of them a property
+    # that depends on the position (a phase where playouts pay and one where they don't).
+
     #: Playout steps a search takes before :meth:`estimate` stands in for the rest.
     playout_steps: ClassVar[int] = 40
     #: When above 0, a search node gets all its children at once, each starting from
     #: :meth:`estimate` of the position it leads to, counted as this many playouts.
     prior_visits: ClassVar[int] = 0
+    #: At most this many actions are searched from here: the ones :meth:`estimate` likes best.
+    search_width: ClassVar[int] = 24
+    #: When true, the search from here is flat Monte Carlo: no tree, each drawn world played
+    #: out from every (shortlisted) action, for positions where playouts say more than a tree.
+    flat_search: ClassVar[bool] = False
 
     def estimate(self) -> list[float] | None:
         """Before the end, a guess at :meth:`utility` from the position as it stands, or
@@ -416,6 +424,22 @@ class State(ABC):
     def rollout_action(self, rng: Rng) -> int:
         """The action a search playout takes here: by default a uniformly random legal one."""
         return rng.choice(self.legal_actions())
+
+    def greedy_action(self, rng: Rng) -> int:
+        """The action whose resulting position :meth:`evaluate` judges best for the player to
+        move, equally good ones chosen at random."""
+        player = self.current_player
+        best: list[int] = []
+        best_value = -math.inf
+        for action in self.legal_actions():
+            after = self.clone()
+            after.apply(action)
+            value = after.evaluate(player)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return rng.choice(best)
 
     @abstractmethod
     def score_breakdown(self) -> list[JsonDict]:

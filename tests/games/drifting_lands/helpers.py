@@ -65,6 +65,7 @@ def give(state: DriftingLandsState, seat: int, *types: str) -> list[int]:
     state.to_move = seat
     state.turn = (seat - state.starter) % state.num_players
     state._legal = None
+    state._unused = None
     return ids
 
 

@@ -1,8 +1,11 @@
 """The Drifting Lands board: land and mountain bitboards, pawns, and the geometry the cards
 need (drifts, splits, orogeny, pawn movement), all on a :class:`HexBitGrid`.
 
-A continent is a connected set of land spaces (DL-2), recomputed from the land bitboard
-whenever it is needed, so merging and splitting need no bookkeeping.
+A continent is a connected set of land spaces (DL-2), found from the land bitboard whenever
+it is needed, so merging and splitting need no bookkeeping. What depends on the land alone
+(the continents, the parts a split can carry away) is remembered per land layout in a
+:class:`TerrainMemo` shared by every board on the same grid: searches and playouts meet the
+same layouts over and over.
 """
 
 from __future__ import annotations
@@ -31,10 +34,34 @@ class Path:
         return (self.first,) if self.second == NO_STEP else (self.first, self.second)
 
 
+class TerrainMemo:
+    """Results that depend only on the land layout, remembered for every board on one grid.
+
+    Each table is emptied when it reaches :attr:`LIMIT` entries, so memory stays bounded
+    however long a simulation runs; the results are pure, so forgetting them is harmless.
+    """
+
+    LIMIT = 1 << 16
+    __slots__ = ("can_split", "continents", "split_parts", "values")
+
+    def __init__(self) -> None:
+        #: land -> (its continents, each space's continent number or -1 in the ocean)
+        self.continents: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        #: (continent, its mountains) -> its points (DL-1), filled in by the scoring
+        self.values: dict[tuple[int, int], int] = {}
+        self.split_parts: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+        self.can_split: dict[tuple[int, int, int, int], bool] = {}
+
+
+@cache
+def terrain_memo(grid: HexBitGrid) -> TerrainMemo:
+    return TerrainMemo()
+
+
 class Board:
     """Terrain and pawns. ``pawns`` maps a space to (owner seat, level)."""
 
-    __slots__ = ("grid", "land", "mountain", "neighbour_lists", "pawns")
+    __slots__ = ("grid", "land", "memo", "mountain", "neighbour_lists", "pawns")
 
     def __init__(self, grid: HexBitGrid, land: int) -> None:
         self.grid = grid
@@ -42,6 +69,7 @@ class Board:
         self.mountain = 0
         self.pawns: dict[int, tuple[int, int]] = {}
         self.neighbour_lists = neighbour_lists(grid)
+        self.memo = terrain_memo(grid)
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -50,6 +78,7 @@ class Board:
         other.mountain = self.mountain
         other.pawns = self.pawns.copy()
         other.neighbour_lists = self.neighbour_lists
+        other.memo = self.memo
         return other
 
     # -- terrain and continents -------------------------------------------
@@ -58,9 +87,27 @@ class Board:
         bit = 1 << space
         return MOUNTAIN if self.mountain & bit else PLAIN if self.land & bit else OCEAN
 
-    def continents(self) -> list[int]:
+    def continents(self) -> tuple[int, ...]:
         """Every continent as a mask, ordered by its lowest space."""
-        return list(self.grid.components(self.land))
+        return self._continents()[0]
+
+    def continent_numbers(self) -> list[int]:
+        """For each space, the number of its continent in :meth:`continents`; -1 in the ocean."""
+        return self._continents()[1]
+
+    def _continents(self) -> tuple[tuple[int, ...], list[int]]:
+        known = self.memo.continents
+        found = known.get(self.land)
+        if found is None:
+            if len(known) >= TerrainMemo.LIMIT:
+                known.clear()
+            masks = tuple(self.grid.components(self.land))
+            numbers = [-1] * self.grid.full.bit_length()
+            for number, continent in enumerate(masks):
+                for space in bits(continent):
+                    numbers[space] = number
+            found = known[self.land] = (masks, numbers)
+        return found
 
     def continent_of(self, space: int) -> int:
         return self.grid.flood(1 << space, self.land)
@@ -104,7 +151,33 @@ class Board:
             tiles = moved
         return drowned
 
-    def split_parts(self, continent: int, path: Path, first_only: bool = False) -> list[int]:
+    def split_parts(self, continent: int, path: Path) -> tuple[int, ...]:
+        """DL-4: every part of ``continent`` that can move along ``path`` as a split,
+        smallest first."""
+        key = (self.land, continent, path.first, path.second)
+        known = self.memo.split_parts
+        found = known.get(key)
+        if found is None:
+            if len(known) >= TerrainMemo.LIMIT:
+                known.clear()
+            found = known[key] = self._find_split_parts(continent, path)
+        return found
+
+    def can_split(self, continent: int, path: Path) -> bool:
+        """DL-4: whether some part of ``continent`` can move along ``path`` as a split (far
+        cheaper than listing them all)."""
+        key = (self.land, continent, path.first, path.second)
+        known = self.memo.can_split
+        found = known.get(key)
+        if found is None:
+            if len(known) >= TerrainMemo.LIMIT:
+                known.clear()
+            found = known[key] = bool(self._find_split_parts(continent, path, first_only=True))
+        return found
+
+    def _find_split_parts(
+        self, continent: int, path: Path, first_only: bool = False
+    ) -> tuple[int, ...]:
         """DL-4: every part of ``continent`` that can move along ``path`` as a split.
 
         A part P is legal when P and the rest R are connected and non-empty, the path fits,
@@ -157,7 +230,7 @@ class Board:
                 if closed is not None and closed != continent and closed not in seen:
                     seen.add(closed)
                     todo.append(closed)
-        return sorted(found, key=lambda m: (count_of(m), m))
+        return tuple(sorted(found, key=lambda m: (count_of(m), m)))
 
     # -- orogeny ------------------------------------------------------------------
 

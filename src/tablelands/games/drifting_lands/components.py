@@ -158,4 +158,6 @@ class DriftingLandsEdition(Edition):
         ]
         #: card id -> (type index, points)
         self.cards = {c.id: (CARD_TYPES.index(c.type), c.points) for c in model.species.cards}
+        self.card_points = {c.id: c.points for c in model.species.cards}
+        self.all_card_points = sum(self.card_points.values())
         self.pawns = [0] + [model.species.pawns[str(level)] for level in LEVELS]

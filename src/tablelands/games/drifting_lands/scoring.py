@@ -9,6 +9,7 @@ from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands.components import CARD_TYPES
 
 if TYPE_CHECKING:
+    from tablelands.games.drifting_lands.board import Board
     from tablelands.games.drifting_lands.state import DriftingLandsState
 
 #: 2 players: a total level above this is needed to score a continent (DL-9).
@@ -18,41 +19,61 @@ ESTIMATE_TEMPERATURE = 8.0
 
 def continent_value(state: DriftingLandsState, continent: int) -> int:
     """DL-1: each tile is worth its space's value, doubled on a mountain."""
-    values = state.edition.value
-    mountain = state.board.mountain
-    return sum(values[s] * (2 if mountain >> s & 1 else 1) for s in bits(continent))
+    board = state.board
+    key = (continent, board.mountain & continent)
+    known = board.memo.values
+    value = known.get(key)
+    if value is None:
+        values = state.edition.value
+        value = sum(values[s] for s in bits(continent)) + sum(values[s] for s in bits(key[1]))
+        if len(known) >= board.memo.LIMIT:
+            known.clear()
+        known[key] = value
+    return value
 
 
 def award(levels: list[int], value: int, floor: int) -> tuple[list[int], list[int], list[int]]:
     """DL-9 for one continent of ``value``: each seat's points, and who came first and second,
     from every seat's total pawn level on it (a total must be above ``floor`` to count)."""
-    ranked = sorted({lv for lv in levels if lv > floor}, reverse=True)
     points = [0] * len(levels)
-    first = [s for s, lv in enumerate(levels) if ranked and lv == ranked[0]]
-    second: list[int] = []
+    top = max(levels)
+    if top <= floor:
+        return points, [], []
+    first = [seat for seat, level in enumerate(levels) if level == top]
     if len(first) > 1:
         for seat in first:  # tie for first: split the full value, no second place
             points[seat] = value // len(first)
-    elif first:
-        points[first[0]] = value
-        if len(ranked) > 1:
-            second = [s for s, lv in enumerate(levels) if lv == ranked[1]]
-            for seat in second:  # second place: half, shared when tied (rounded down)
-                points[seat] = (value // 2) // len(second)
+        return points, first, []
+    points[first[0]] = value
+    runner_up = max((level for level in levels if level < top), default=floor)
+    if runner_up <= floor:
+        return points, first, []
+    second = [seat for seat, level in enumerate(levels) if level == runner_up]
+    for seat in second:  # second place: half, shared when tied (rounded down)
+        points[seat] = (value // 2) // len(second)
     return points, first, second
+
+
+def _levels_on(board: Board, players: int, count: int) -> list[list[int]]:
+    """For each of the board's ``count`` continents, every seat's total pawn level on it."""
+    numbers = board.continent_numbers()
+    levels = [[0] * players for _ in range(count)]
+    for space, (owner, level) in board.pawns.items():
+        number = numbers[space]
+        if number >= 0:
+            levels[number][owner] += level
+    return levels
 
 
 def standing(state: DriftingLandsState) -> list[tuple[int, int, list[int]]]:
     """Each continent as (mask, value, every seat's total pawn level on it)."""
     board = state.board
-    result = []
-    for continent in board.continents():
-        levels = [0] * state.num_players
-        for space, (owner, level) in board.pawns.items():
-            if continent >> space & 1:
-                levels[owner] += level
-        result.append((continent, continent_value(state, continent), levels))
-    return result
+    found = board.continents()
+    levels = _levels_on(board, state.num_players, len(found))
+    return [
+        (continent, continent_value(state, continent), on_it)
+        for continent, on_it in zip(found, levels, strict=True)
+    ]
 
 
 def floor_of(state: DriftingLandsState) -> int:
@@ -81,15 +102,37 @@ def continents(state: DriftingLandsState) -> list[JsonDict]:
     return result
 
 
+def unused_points(state: DriftingLandsState, seat: int) -> int:
+    """The basic points of the seat's cards in neither its hand nor its discard pile."""
+    points = state.edition.card_points
+    used = sum(points[c] for c in state.discards[seat]) + sum(points[c] for c in state.hands[seat])
+    return state.edition.all_card_points - used
+
+
+def totals(state: DriftingLandsState) -> list[int]:
+    """Each seat's total as :func:`breakdown` counts it, without the details (for search)."""
+    board = state.board
+    found = board.continents()
+    result = [0] * state.num_players
+    for owner, level in board.pawns.values():
+        result[owner] += level
+    levels = _levels_on(board, state.num_players, len(found))
+    floor = floor_of(state)
+    for continent, on_it in zip(found, levels, strict=True):
+        if max(on_it) > floor:  # someone scores it
+            value = continent_value(state, continent)
+            for seat, points in enumerate(award(on_it, value, floor)[0]):
+                result[seat] += points
+    return [total + unused for total, unused in zip(result, state.unused_points(), strict=True)]
+
+
 def breakdown(state: DriftingLandsState) -> list[JsonDict]:
     """Per seat: continent points, pawn levels, unused cards' basic points, and the total."""
     table = continents(state)
-    cards = state.edition.cards
     result = []
     for seat in range(state.num_players):
         pawns = [level for owner, level in state.board.pawns.values() if owner == seat]
-        used = set(state.discards[seat]) | set(state.hands[seat])
-        unused = sum(points for card, (_, points) in cards.items() if card not in used)
+        unused = unused_points(state, seat)
         from_continents = sum(entry["points"][seat] for entry in table)
         result.append(
             {
@@ -121,10 +164,10 @@ def winners(state: DriftingLandsState) -> list[int]:
 
 def evaluate(state: DriftingLandsState, player: int) -> float:
     """The score standing: the player's (team's) total minus the best other."""
-    rows = breakdown(state)
     sides: dict[int, int] = {}
-    for row in rows:
-        sides[row["team"]] = sides.get(row["team"], 0) + row["total"]
+    for seat, total in enumerate(totals(state)):
+        team = state.team_of(seat)
+        sides[team] = sides.get(team, 0) + total
     mine = sides.pop(state.team_of(player))
     return float(mine - max(sides.values()))
 
@@ -179,12 +222,16 @@ def projection(state: DriftingLandsState) -> list[float]:
     return result
 
 
-def estimate(state: DriftingLandsState) -> list[float]:
-    """Each seat's (team's) share of a softmax over the projected final totals."""
-    projected = projection(state)
+def seat_shares(state: DriftingLandsState, points: list[float], temperature: float) -> list[float]:
+    """Each seat's (team's) share of a softmax over the seats' (teams' summed) ``points``."""
     teams = sorted({state.team_of(seat) for seat in range(state.num_players)})
     totals = [
-        sum(p for seat, p in enumerate(projected) if state.team_of(seat) == team) for team in teams
+        sum(p for seat, p in enumerate(points) if state.team_of(seat) == team) for team in teams
     ]
-    shares = dict(zip(teams, state.shares(totals, ESTIMATE_TEMPERATURE), strict=True))
+    shares = dict(zip(teams, state.shares(totals, temperature), strict=True))
     return [shares[state.team_of(seat)] for seat in range(state.num_players)]
+
+
+def estimate(state: DriftingLandsState) -> list[float]:
+    """Each seat's (team's) share of a softmax over the projected final totals."""
+    return seat_shares(state, projection(state), ESTIMATE_TEMPERATURE)

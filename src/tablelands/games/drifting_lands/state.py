@@ -7,6 +7,7 @@ expelled pawn goes, where to breed, which pawn evolves).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tablelands.core.errors import IllegalActionError
@@ -34,6 +35,12 @@ HAND = 4
 ) = range(11)
 MOVE_BUDGET = {MOVING: 3, MIGRATING: 5}
 START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
+#: More decisions than the last round can hold (4 seats, 4 cards, at most 4 decisions each).
+FINAL_ROUND_DECISIONS = 64
+#: Actions searched when the last round's cards are played.
+FINAL_SEARCH_WIDTH = 6
+MARGIN_WEIGHT = 0.05
+MARGIN_TEMPERATURE = 8.0
 PHASE_NAMES = ("start", "drift", "select", "play", "effect", "part", "expel", "over")
 
 
@@ -68,7 +75,7 @@ class DriftingLandsState(State):
         self.breeds_left = 0
         self.drowned: list[JsonDict] = []
         self._legal: list[int] | None = None
-        self._parts: list[int] | None = None
+        self._unused: list[int] | None = None  # unused_points(), until a card changes hands
 
     # -- seats and turns -----------------------------------------------------------
 
@@ -89,6 +96,22 @@ class DriftingLandsState(State):
         if not self.card or self.phase not in (EFFECT, PART):
             return 0.0
         return self.breeds_left / 2 if self.card_type(self.card) == REPRODUCING else 1.0
+
+    def unused_points(self) -> list[int]:
+        """Each seat's basic points on the cards in neither its hand nor its discard pile."""
+        if self._unused is None:
+            self._unused = [scoring.unused_points(self, seat) for seat in range(self.num_players)]
+        return self._unused
+
+    def _card_moved(self, seat: int, card: int, taken: bool) -> None:
+        """Keep unused_points() up to date when ``card`` goes into the seat's hand or discard
+        pile (taken) or comes out of its hand to be played (a card in play counts as unused,
+        as in the breakdown). The list may be shared with copies, so it is replaced."""
+        if self._unused is not None:
+            unused = self._unused.copy()
+            points = self.edition.card_points[card]
+            unused[seat] += -points if taken else points
+            self._unused = unused
 
     def card_type(self, card: int) -> int:
         return self.edition.cards[card][0]
@@ -129,7 +152,7 @@ class DriftingLandsState(State):
         own = self.board.pawn_mask(seat)
         return [c for c in self.board.continents() if c & own]
 
-    def _drifts(self, continents: list[int], ultra: bool) -> list[int]:
+    def _drifts(self, continents: Sequence[int], ultra: bool) -> list[int]:
         board = self.board
         actions = []
         for continent in continents:
@@ -175,7 +198,7 @@ class DriftingLandsState(State):
                 anchor = (continent & -continent).bit_length() - 1
                 for first in range(6):
                     for second in seconds:
-                        if board.split_parts(continent, Path(first, second), first_only=True):
+                        if board.can_split(continent, Path(first, second)):
                             actions.append(n.SPLIT + (anchor * 6 + first) * 7 + second)
             return actions
         if kind == OROGENY:
@@ -205,15 +228,11 @@ class DriftingLandsState(State):
             if owner == seat and level + step <= 4 and supply[level + step]
         ]
 
-    def _split_parts(self) -> list[int]:
-        """The legal parts for the chosen split path (cached until the next split is chosen)."""
+    def _split_parts(self) -> tuple[int, ...]:
+        """The legal parts for the chosen split path."""
         assert self.split_path is not None
-        if self._parts is None:
-            anchor, first, second = self.split_path
-            self._parts = self.board.split_parts(
-                self.board.continent_of(anchor), Path(first, second)
-            )
-        return self._parts
+        anchor, first, second = self.split_path
+        return self.board.split_parts(self.board.continent_of(anchor), Path(first, second))
 
     # -- applying ----------------------------------------------------------------------
 
@@ -236,11 +255,13 @@ class DriftingLandsState(State):
             self._next_drifter()
         elif phase == SELECT:
             self.hands[seat].append(action - n.SELECT)
+            self._card_moved(seat, action - n.SELECT, taken=True)
             if len(self.hands[seat]) == HAND:
                 self._next_selector()
         elif phase == PLAY:
             self.card = action - n.PLAY
             self.hands[seat].remove(self.card)
+            self._card_moved(seat, self.card, taken=False)
             self.breeds_left = 2 if self.card_type(self.card) == REPRODUCING else 1
             self.phase = EFFECT
             self._effect_or_end()
@@ -387,7 +408,6 @@ class DriftingLandsState(State):
             self._drift(action - n.DRIFT, seat)
         elif n.SPLIT <= action < n.PART:
             self.split_path = decode_path(action - n.SPLIT)
-            self._parts = None
             self.phase = PART
             return
         elif n.OROGENY <= action < n.MOVE:
@@ -431,6 +451,7 @@ class DriftingLandsState(State):
     def _end_card(self) -> None:
         seat = self.to_move
         self.discards[seat].append(self.card)
+        self._card_moved(seat, self.card, taken=True)
         self.card = 0
         self.breeds_left = 0
         if not any(self.hands):
@@ -454,7 +475,7 @@ class DriftingLandsState(State):
     # -- the rest lives in scoring.py and view.py ---------------------------------------
 
     def scores(self) -> list[int]:
-        return [entry["total"] for entry in scoring.breakdown(self)]
+        return scoring.totals(self)
 
     def winners(self) -> list[int]:
         return scoring.winners(self)
@@ -468,8 +489,42 @@ class DriftingLandsState(State):
     # Search judges a position by its projected final totals (scoring.projection) and starts
     # every node where a greedy player on that projection would: random playouts only added
     # noise, since most decisions (selecting, playing a card) score nothing by themselves.
-    playout_steps = 0
-    prior_visits = 8
+    # Once the last round's cards are being played, the score standing is what counts and a
+    # few actions decide the game, so search turns flat: each of the best few actions is
+    # played out to the end with everyone taking what is best for their own standing.
+
+    def final_cards(self) -> bool:
+        """Whether the last round's cards are being played."""
+        return self.round == ROUNDS - 1 and self.phase in (PLAY, EFFECT, PART, EXPEL)
+
+    @property
+    def playout_steps(self) -> int:  # type: ignore[override]
+        return FINAL_ROUND_DECISIONS if self.final_cards() else 0
+
+    @property
+    def prior_visits(self) -> int:  # type: ignore[override]
+        return 0 if self.final_cards() else 8
+
+    @property
+    def search_width(self) -> int:  # type: ignore[override]
+        return FINAL_SEARCH_WIDTH if self.final_cards() else 24
+
+    @property
+    def flat_search(self) -> bool:  # type: ignore[override]
+        return self.final_cards()
+
+    def rollout_action(self, rng: Rng) -> int:
+        return self.greedy_action(rng)
+
+    def utility(self) -> list[float]:
+        """The win, and a little for the margin, so that among equally winning (or losing)
+        actions the search prefers the larger margin."""
+        totals = [float(total) for total in scoring.totals(self)]
+        margins = scoring.seat_shares(self, totals, MARGIN_TEMPERATURE)
+        return [
+            (1 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin
+            for won, margin in zip(self.returns(), margins, strict=True)
+        ]
 
     def estimate(self) -> list[float]:
         return scoring.estimate(self)
@@ -504,6 +559,7 @@ class DriftingLandsState(State):
         other.discards = [d.copy() for d in self.discards]
         other.drowned = self.drowned.copy()
         other._legal = self._legal  # never changed in place, so it can be shared
+        other._unused = self.unused_points()  # likewise; counted once for all the copies
         return other
 
 

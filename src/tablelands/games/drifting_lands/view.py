@@ -6,6 +6,7 @@ its cards are played.
 
 from __future__ import annotations
 
+import math
 import re
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
 
 TERRAIN = ("ocean", "plain", "mountain")
 SAMPLING_ATTEMPTS = 50
+#: A hidden hand is drawn favouring cards of few basic points, each weighing e^(-bias * points):
+#: players keep their valuable cards unused for the end, and in the last round they can.
+CHEAP_CARD_BIAS = 1.5
 
 
 def _cell(state: DriftingLandsState, space: int) -> list[int]:
@@ -71,22 +75,30 @@ def observation(state: DriftingLandsState, viewer: int) -> JsonDict:
 
 
 def sample_hidden(state: DriftingLandsState, viewer: int, rng: Rng) -> DriftingLandsState:
-    """Redraw every other player's hand from the cards they have not played (DL-8)."""
+    """Redraw every other player's hand from the cards they have not played (DL-8), cheap
+    cards more likely (:data:`CHEAP_CARD_BIAS`)."""
     sample = state.clone()
+    points = state.edition.card_points
     for seat in range(state.num_players):
         size = len(state.hands[seat])
         if seat == viewer or not size:
             continue
-        pool = [c for c in state.edition.cards if c not in state.discards[seat]]
+        weights = {
+            c: math.exp(-CHEAP_CARD_BIAS * points[c])
+            for c in state.edition.cards
+            if c not in state.discards[seat]
+        }
         for _ in range(SAMPLING_ATTEMPTS):
-            rng.shuffle(pool)
-            hand = sorted(pool[:size])
+            # Weighted draw without replacement: the largest keys u^(1/weight) win.
+            keyed = sorted(weights, key=lambda c: rng.random() ** (1 / weights[c]))
+            hand = sorted(keyed[-size:])
             # A hand still being selected must leave enough higher cards to finish it.
             missing = 4 - size if state.phase == 2 and seat == state.to_move else 0
-            if sum(1 for c in pool if c > hand[-1]) >= missing:
+            if sum(1 for c in keyed if c > hand[-1]) >= missing:
                 sample.hands[seat] = hand
                 break
     sample._legal = None
+    sample._unused = None
     return sample
 
 
@@ -364,5 +376,5 @@ def from_json(
     state.breeds_left = saved.breeds_left
     state.drowned = [dict(d) for d in saved.drowned]
     state._legal = None
-    state._parts = None
+    state._unused = None
     return state
