@@ -125,6 +125,26 @@ def test_priors_start_the_search_where_the_estimate_points(
         assert sum(c.visits for c in ranked) == 1  # prior visits are not counted as iterations
 
 
+def test_a_flat_search_plays_every_action_out_in_the_same_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Flat search: no tree, each drawn world played out once from every shortlisted action,
+    # so all of them get the same number of playouts, and the best last card is found.
+    state = midgame("confusing-lands", 1, 7)
+    monkeypatch.setattr(type(state), "flat_search", True)
+    monkeypatch.setattr(type(state), "search_width", 5)
+    finals = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        finals[action] = child.scores()[0]
+    ranked = search(state, Budget(iterations=23), Rng(4))
+    assert len(ranked) == 5 and {c.visits for c in ranked} == {4}  # 23 // 5 whole worlds
+    shortlisted_best = max(finals[c.action] for c in ranked)
+    assert finals[max(ranked, key=lambda c: c.value).action] == shortlisted_best
+    assert shortlisted_best == max(finals.values())  # the estimate shortlisted the best
+
+
 def test_equal_estimates_are_not_always_settled_the_same_way(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
