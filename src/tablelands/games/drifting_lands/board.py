@@ -20,6 +20,7 @@ OCEAN, PLAIN, MOUNTAIN = 0, 1, 2
 #: Movement cost by (from level, to level) (DL-6).
 STEP_COST = {(a, b): 1 if b <= a else 2 if b == a + 1 else 3 for a in range(3) for b in range(3)}
 NO_STEP = 6  # "no second step" in a drift or split path
+OCEAN_NUMBER = 255  # the continent number of an ocean space
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +46,8 @@ class TerrainMemo:
     __slots__ = ("can_split", "continents", "split_parts", "values")
 
     def __init__(self) -> None:
-        #: land -> (its continents, each space's continent number or -1 in the ocean)
-        self.continents: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        #: land -> (its continents, each space's continent number or OCEAN_NUMBER)
+        self.continents: dict[int, tuple[tuple[int, ...], bytes]] = {}
         #: (continent, its mountains) -> its points (DL-1), filled in by the scoring
         self.values: dict[tuple[int, int], int] = {}
         self.split_parts: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
@@ -91,22 +92,23 @@ class Board:
         """Every continent as a mask, ordered by its lowest space."""
         return self._continents()[0]
 
-    def continent_numbers(self) -> list[int]:
-        """For each space, the number of its continent in :meth:`continents`; -1 in the ocean."""
+    def continent_numbers(self) -> bytes:
+        """For each space, the number of its continent in :meth:`continents`, or
+        :data:`OCEAN_NUMBER` (28 tiles make fewer continents than that)."""
         return self._continents()[1]
 
-    def _continents(self) -> tuple[tuple[int, ...], list[int]]:
+    def _continents(self) -> tuple[tuple[int, ...], bytes]:
         known = self.memo.continents
         found = known.get(self.land)
         if found is None:
             if len(known) >= TerrainMemo.LIMIT:
                 known.clear()
             masks = tuple(self.grid.components(self.land))
-            numbers = [-1] * self.grid.full.bit_length()
+            numbers = bytearray([OCEAN_NUMBER]) * self.grid.full.bit_length()
             for number, continent in enumerate(masks):
                 for space in bits(continent):
                     numbers[space] = number
-            found = known[self.land] = (masks, numbers)
+            found = known[self.land] = (masks, bytes(numbers))
         return found
 
     def continent_of(self, space: int) -> int:

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
+from tablelands.games.drifting_lands.board import OCEAN_NUMBER, Board
 from tablelands.games.drifting_lands.components import CARD_TYPES
 
 if TYPE_CHECKING:
-    from tablelands.games.drifting_lands.board import Board
     from tablelands.games.drifting_lands.state import DriftingLandsState
 
 #: 2 players: a total level above this is needed to score a continent (DL-9).
@@ -60,7 +60,7 @@ def _levels_on(board: Board, players: int, count: int) -> list[list[int]]:
     levels = [[0] * players for _ in range(count)]
     for space, (owner, level) in board.pawns.items():
         number = numbers[space]
-        if number >= 0:
+        if number != OCEAN_NUMBER:
             levels[number][owner] += level
     return levels
 

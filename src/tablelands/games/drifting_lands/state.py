@@ -514,6 +514,14 @@ class DriftingLandsState(State):
         return self.final_cards()
 
     def rollout_action(self, rng: Rng) -> int:
+        """The greedy action (:meth:`greedy_action`). Which card to play changes no score
+        but the card's own basic points, which count as unused while it is in play, so that
+        choice is read off the hand rather than tried card by card."""
+        if self.phase == PLAY:
+            points = self.edition.card_points
+            legal = self.legal_actions()
+            top = max(points[action - n.PLAY] for action in legal)
+            return rng.choice([action for action in legal if points[action - n.PLAY] == top])
         return self.greedy_action(rng)
 
     def utility(self) -> list[float]:
