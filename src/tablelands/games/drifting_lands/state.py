@@ -38,7 +38,7 @@ START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
 #: More decisions than the last round can hold (4 seats, 4 cards, at most 4 decisions each).
 FINAL_ROUND_DECISIONS = 64
 #: Actions searched when the last round's cards are played.
-FINAL_SEARCH_WIDTH = 6
+FINAL_SEARCH_WIDTH = 4
 MARGIN_WEIGHT = 0.05
 MARGIN_TEMPERATURE = 8.0
 PHASE_NAMES = ("start", "drift", "select", "play", "effect", "part", "expel", "over")
