@@ -38,11 +38,13 @@ class Path:
 class TerrainMemo:
     """Results that depend only on the land layout, remembered for every board on one grid.
 
-    Each table is emptied when it reaches :attr:`LIMIT` entries, so memory stays bounded
-    however long a simulation runs; the results are pure, so forgetting them is harmless.
+    Each table is emptied when it reaches :attr:`LIMIT` entries (:attr:`PARTS_LIMIT` for the
+    lists of split parts, which a large continent makes long), so memory stays bounded however
+    long a simulation runs; the results are pure, so forgetting them is harmless.
     """
 
     LIMIT = 1 << 16
+    PARTS_LIMIT = 1 << 10
     __slots__ = ("can_split", "continents", "split_parts", "values")
 
     def __init__(self) -> None:
@@ -160,7 +162,7 @@ class Board:
         known = self.memo.split_parts
         found = known.get(key)
         if found is None:
-            if len(known) >= TerrainMemo.LIMIT:
+            if len(known) >= TerrainMemo.PARTS_LIMIT:
                 known.clear()
             found = known[key] = self._find_split_parts(continent, path)
         return found
