@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tablelands.core.geometry import (
     HEX_DIRECTIONS,
+    HexBitGrid,
     SquareGrid,
     bits,
     hex_direction_between,
@@ -72,3 +75,15 @@ def test_hex_neighbours_are_at_distance_one(q: int, r: int) -> None:
     assert all(hex_distance((q, r), n) == 1 for n in hex_neighbours(q, r))
     assert hex_distance((q, r), (q, r)) == 0
     assert hex_distance((0, 0), (q, r)) == hex_distance((q, r), (0, 0))
+
+
+def test_hex_grids_with_the_same_cells_are_the_same_grid() -> None:
+    # What is cached for a map must serve every copy of it, such as an edition sent to a
+    # worker process, and only those.
+    cells = [(0, 0), (1, 0), (0, 1), (1, 1)]
+    grid = HexBitGrid(cells)
+    assert HexBitGrid(reversed(cells)) == grid
+    assert hash(HexBitGrid(reversed(cells))) == hash(grid)
+    assert pickle.loads(pickle.dumps(grid)) == grid
+    assert HexBitGrid(cells[:3]) != grid
+    assert grid != object()

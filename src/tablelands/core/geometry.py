@@ -156,7 +156,7 @@ class HexBitGrid(BitGrid):
     another row; masking with :attr:`full` drops steps that leave the grid.
     """
 
-    __slots__ = ("_coords", "_index", "deltas", "full", "qmin", "rmin", "stride")
+    __slots__ = ("_coords", "_hash", "_index", "deltas", "full", "qmin", "rmin", "stride")
 
     def __init__(self, cells: Iterable[tuple[int, int]]) -> None:
         cell_list = list(cells)
@@ -174,6 +174,15 @@ class HexBitGrid(BitGrid):
         self._coords = {i: cell for cell, i in self._index.items()}
         self.full = sum(1 << i for i in self._index.values())
         self.deltas = tuple(dq + dr * self.stride for dq, dr in HEX_DIRECTIONS)
+        self._hash = hash(frozenset(self._index))
+
+    # Grids with the same cells are the same grid, so what is worked out once for a map
+    # (and cached by grid) serves every copy of it, such as an edition sent to a worker.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HexBitGrid) and self._index == other._index
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __contains__(self, cell: object) -> bool:
         return cell in self._index
