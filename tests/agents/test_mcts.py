@@ -46,6 +46,16 @@ def midgame(name: str, players: int, steps: int, seed: int = 1) -> State:
     return state
 
 
+def final_scores(state: State) -> dict[int, int]:
+    """Seat 1's score after each legal action (the last card of a solo game)."""
+    finals = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        finals[action] = child.scores()[0]
+    return finals
+
+
 MIDGAMES = [
     ("confusing-lands", 2, 1),
     ("land-vs-sea", 2, 30),
@@ -97,11 +107,7 @@ def test_hidden_information_differs_between_the_two_worlds() -> None:
 def test_search_finds_the_best_last_card_in_solo() -> None:
     state = midgame("confusing-lands", 1, 7)
     assert len(state.legal_actions()) > 20
-    finals = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        finals[action] = child.scores()[0]
+    finals = final_scores(state)
     choice = make_agent("mcts:4000it", 5).choose(state)
     assert finals[choice] == max(finals.values())
 
@@ -114,11 +120,7 @@ def test_priors_start_the_search_where_the_estimate_points(
     # where plain expansion would have tried a single random one.
     state = midgame("confusing-lands", 1, 7)
     monkeypatch.setattr(type(state), "prior_visits", 3)
-    finals = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        finals[action] = child.scores()[0]
+    finals = final_scores(state)
     for seed in range(3):
         ranked = search(state, Budget(iterations=1), Rng(seed))
         assert finals[ranked[0].action] == max(finals.values())
@@ -133,11 +135,7 @@ def test_a_flat_search_plays_every_action_out_in_the_same_worlds(
     state = midgame("confusing-lands", 1, 7)
     monkeypatch.setattr(type(state), "flat_search", True)
     monkeypatch.setattr(type(state), "search_width", 5)
-    finals = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        finals[action] = child.scores()[0]
+    finals = final_scores(state)
     ranked = search(state, Budget(iterations=23), Rng(4))
     assert len(ranked) == 5 and {c.visits for c in ranked} == {4}  # 23 // 5 whole worlds
     shortlisted_best = max(finals[c.action] for c in ranked)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from tablelands.core.geometry import HexBitGrid, bits
 
@@ -21,6 +22,8 @@ OCEAN, PLAIN, MOUNTAIN = 0, 1, 2
 STEP_COST = {(a, b): 1 if b <= a else 2 if b == a + 1 else 3 for a in range(3) for b in range(3)}
 NO_STEP = 6  # "no second step" in a drift or split path
 OCEAN_NUMBER = 255  # the continent number of an ocean space
+Key = TypeVar("Key")
+Value = TypeVar("Value")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,14 @@ class TerrainMemo:
         self.values: dict[tuple[int, int], int] = {}
         self.split_parts: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.can_split: dict[tuple[int, int, int, int], bool] = {}
+
+    @staticmethod
+    def store(table: dict[Key, Value], key: Key, value: Value, limit: int = LIMIT) -> Value:
+        """Remember ``value`` under ``key`` (emptying a full table first) and return it."""
+        if len(table) >= limit:
+            table.clear()
+        table[key] = value
+        return value
 
 
 @cache
@@ -100,17 +111,14 @@ class Board:
         return self._continents()[1]
 
     def _continents(self) -> tuple[tuple[int, ...], bytes]:
-        known = self.memo.continents
-        found = known.get(self.land)
+        found = self.memo.continents.get(self.land)
         if found is None:
-            if len(known) >= TerrainMemo.LIMIT:
-                known.clear()
             masks = tuple(self.grid.components(self.land))
             numbers = bytearray([OCEAN_NUMBER]) * self.grid.full.bit_length()
             for number, continent in enumerate(masks):
                 for space in bits(continent):
                     numbers[space] = number
-            found = known[self.land] = (masks, bytes(numbers))
+            found = self.memo.store(self.memo.continents, self.land, (masks, bytes(numbers)))
         return found
 
     def continent_of(self, space: int) -> int:
@@ -159,24 +167,20 @@ class Board:
         """DL-4: every part of ``continent`` that can move along ``path`` as a split,
         smallest first."""
         key = (self.land, continent, path.first, path.second)
-        known = self.memo.split_parts
-        found = known.get(key)
+        found = self.memo.split_parts.get(key)
         if found is None:
-            if len(known) >= TerrainMemo.PARTS_LIMIT:
-                known.clear()
-            found = known[key] = self._find_split_parts(continent, path)
+            parts = self._find_split_parts(continent, path)
+            found = self.memo.store(self.memo.split_parts, key, parts, TerrainMemo.PARTS_LIMIT)
         return found
 
     def can_split(self, continent: int, path: Path) -> bool:
         """DL-4: whether some part of ``continent`` can move along ``path`` as a split (far
         cheaper than listing them all)."""
         key = (self.land, continent, path.first, path.second)
-        known = self.memo.can_split
-        found = known.get(key)
+        found = self.memo.can_split.get(key)
         if found is None:
-            if len(known) >= TerrainMemo.LIMIT:
-                known.clear()
-            found = known[key] = bool(self._find_split_parts(continent, path, first_only=True))
+            some = bool(self._find_split_parts(continent, path, first_only=True))
+            found = self.memo.store(self.memo.can_split, key, some)
         return found
 
     def _find_split_parts(

@@ -19,16 +19,13 @@ ESTIMATE_TEMPERATURE = 8.0
 
 def continent_value(state: DriftingLandsState, continent: int) -> int:
     """DL-1: each tile is worth its space's value, doubled on a mountain."""
-    board = state.board
-    key = (continent, board.mountain & continent)
-    known = board.memo.values
-    value = known.get(key)
+    memo = state.board.memo
+    key = (continent, state.board.mountain & continent)
+    value = memo.values.get(key)
     if value is None:
         values = state.edition.value
-        value = sum(values[s] for s in bits(continent)) + sum(values[s] for s in bits(key[1]))
-        if len(known) >= board.memo.LIMIT:
-            known.clear()
-        known[key] = value
+        points = sum(values[s] for s in bits(continent)) + sum(values[s] for s in bits(key[1]))
+        value = memo.store(memo.values, key, points)
     return value
 
 
