@@ -108,18 +108,13 @@ def unused_points(state: DriftingLandsState, seat: int) -> int:
 
 def totals(state: DriftingLandsState) -> list[int]:
     """Each seat's total as :func:`breakdown` counts it, without the details (for search)."""
-    board = state.board
-    found = board.continents()
     result = [0] * state.num_players
-    for owner, level in board.pawns.values():
+    for owner, level in state.board.pawns.values():
         result[owner] += level
-    levels = _levels_on(board, state.num_players, len(found))
     floor = floor_of(state)
-    for continent, on_it in zip(found, levels, strict=True):
-        if max(on_it) > floor:  # someone scores it
-            value = continent_value(state, continent)
-            for seat, points in enumerate(award(on_it, value, floor)[0]):
-                result[seat] += points
+    for _, value, levels in standing(state):
+        for seat, points in enumerate(award(levels, value, floor)[0]):
+            result[seat] += points
     return [total + unused for total, unused in zip(result, state.unused_points(), strict=True)]
 
 

@@ -507,7 +507,7 @@ class DriftingLandsState(State):
 
     @property
     def search_width(self) -> int:  # type: ignore[override]
-        return FINAL_SEARCH_WIDTH if self.final_cards() else 24
+        return FINAL_SEARCH_WIDTH if self.final_cards() else State.search_width
 
     @property
     def flat_search(self) -> bool:  # type: ignore[override]
