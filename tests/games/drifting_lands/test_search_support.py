@@ -1,5 +1,5 @@
 """What Drifting Lands gives the search: fast totals that agree with the scoring breakdown,
-remembered split checks, the flat search of the last round's cards with greedy playouts, a
+remembered split checks, the flat search of the last round with greedy playouts, a
 utility that prefers wider wins, and hidden hands drawn favouring cheap cards."""
 
 from __future__ import annotations
@@ -30,12 +30,19 @@ def random_game(players: int, seed: int) -> list[DriftingLandsState]:
     return positions
 
 
-def last_round_cards(players: int, seed: int) -> DriftingLandsState:
-    """A position of random play where the last round's cards are being played and the
-    player to move has a real choice."""
+def last_round(
+    players: int, seed: int, phase: str = "play", later_seat: bool = False
+) -> DriftingLandsState:
+    """A position of random play in the last round's ``phase`` where the player to move has
+    a real choice (and, with ``later_seat``, is not the first in the phase's seat order)."""
     state = GAME.new_state(players=players, seed=seed)
     rng = Rng(seed)
-    while not (state.final_cards() and len(state.legal_actions()) >= 2):
+    while not (
+        state.round == ROUNDS - 1
+        and PHASE_NAMES[state.phase] == phase
+        and len(state.legal_actions()) >= 2
+        and (state.turn > 0 or not later_seat)
+    ):
         state.apply(rng.choice(state.legal_actions()))
     return state
 
@@ -71,11 +78,14 @@ def test_split_checks_agree_with_the_listed_parts() -> None:
     assert checked > 1000
 
 
-def test_search_turns_flat_only_for_the_last_rounds_cards() -> None:
+def test_search_turns_flat_for_the_whole_last_round_only() -> None:
+    seen = set()
     for state in random_game(3, 5):
         phase = PHASE_NAMES[state.phase]
-        final = state.round == ROUNDS - 1 and phase in ("play", "effect", "part", "expel")
-        assert state.final_cards() == final
+        final = state.round == ROUNDS - 1 and phase != "over"
+        if final:
+            seen.add(phase)
+        assert state.final_round() == final
         assert state.flat_search == final
         if final:
             assert state.search_width == FINAL_SEARCH_WIDTH
@@ -84,10 +94,12 @@ def test_search_turns_flat_only_for_the_last_rounds_cards() -> None:
         else:
             assert state.prior_visits > 0
             assert state.playout_steps == 0  # the estimate judges every earlier position
+    assert {"drift", "select", "play", "effect"} <= seen
 
 
-def test_a_last_round_playout_reaches_the_end() -> None:
-    state = last_round_cards(4, 7)
+@pytest.mark.parametrize("phase", ["drift", "select", "play"])
+def test_a_last_round_playout_reaches_the_end(phase: str) -> None:
+    state = last_round(4, 7, phase)
     steps = 0
     while not state.is_terminal:
         state.apply(state.rollout_action(Rng(steps)))
@@ -95,10 +107,11 @@ def test_a_last_round_playout_reaches_the_end() -> None:
     assert steps <= FINAL_ROUND_DECISIONS
 
 
-def test_playouts_take_the_best_action_for_the_players_score_standing() -> None:
-    state = last_round_cards(3, 4)
+@pytest.mark.parametrize("phase", ["drift", "select", "play"])
+def test_playouts_take_the_best_action_for_the_players_score_standing(phase: str) -> None:
+    state = last_round(3, 4, phase)
     seen = 0
-    while not state.is_terminal and seen < 12:
+    while not state.is_terminal and seen < 24:
         mover = state.current_player
         values = {}
         for action in state.legal_actions():
@@ -125,7 +138,7 @@ def test_utility_ranks_by_the_win_then_by_the_total() -> None:
 
 
 def test_hidden_hands_are_drawn_favouring_cheap_cards() -> None:
-    state = last_round_cards(3, 9)
+    state = last_round(3, 9)
     me = state.current_player
     other = (me + 1) % 3
     points = state.edition.card_points
@@ -141,10 +154,16 @@ def test_hidden_hands_are_drawn_favouring_cheap_cards() -> None:
     assert drawn_mean < pool_mean - 0.2
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 2), (4, 6)])
-def test_the_flat_search_uses_only_what_the_player_knows(players: int, seed: int) -> None:
-    state = last_round_cards(players, seed)
+@pytest.mark.parametrize(
+    ("players", "seed", "phase"), [(3, 2, "play"), (4, 6, "play"), (3, 2, "select")]
+)
+def test_the_flat_search_uses_only_what_the_player_knows(
+    players: int, seed: int, phase: str
+) -> None:
+    # not first in the seat order, so others' hands are already secret (even when picking)
+    state = last_round(players, seed, phase, later_seat=True)
     me = state.current_player
+    assert any(state.hands[seat] for seat in range(players) if seat != me)
     other_world = state.sample_hidden(me, Rng(99))
     assert other_world.observation(me) == state.observation(me)
     ranked = search(state, Budget(iterations=24), Rng(3))

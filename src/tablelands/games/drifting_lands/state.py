@@ -35,9 +35,10 @@ HAND = 4
 ) = range(11)
 MOVE_BUDGET = {MOVING: 3, MIGRATING: 5}
 START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
-#: More decisions than the last round can hold (4 seats, 4 cards, at most 4 decisions each).
-FINAL_ROUND_DECISIONS = 64
-#: Actions searched when the last round's cards are played.
+#: At least as many decisions as the last round can hold: for each of 4 seats a drift,
+#: 4 selections and 4 cards of at most 4 decisions each.
+FINAL_ROUND_DECISIONS = 4 * (1 + HAND + HAND * 4)
+#: Actions searched in each decision of the last round.
 FINAL_SEARCH_WIDTH = 4
 MARGIN_WEIGHT = 0.05
 MARGIN_TEMPERATURE = 8.0
@@ -489,39 +490,44 @@ class DriftingLandsState(State):
     # Search judges a position by its projected final totals (scoring.projection) and starts
     # every node where a greedy player on that projection would: random playouts only added
     # noise, since most decisions (selecting, playing a card) score nothing by themselves.
-    # Once the last round's cards are being played, the score standing is what counts and a
-    # few actions decide the game, so search turns flat: each of the best few actions is
-    # played out to the end with everyone taking what is best for their own standing.
+    # In the last round the score standing is what counts and a few actions decide the game,
+    # so search turns flat: each of the best few actions is played out to the end with
+    # everyone taking what is best for their own standing. Doing so from the round's first
+    # drift, not only once its cards are played, lets the playouts judge the drift and the
+    # hand picked by what they lead to, rather than by the estimate's fixed card values.
 
-    def final_cards(self) -> bool:
-        """Whether the last round's cards are being played."""
-        return self.round == ROUNDS - 1 and self.phase in (PLAY, EFFECT, PART, EXPEL)
+    def final_round(self) -> bool:
+        """Whether the last round is under way (its drifts, selections or cards)."""
+        return self.round == ROUNDS - 1 and self.phase != OVER
 
     @property
     def playout_steps(self) -> int:  # type: ignore[override]
-        return FINAL_ROUND_DECISIONS if self.final_cards() else 0
+        return FINAL_ROUND_DECISIONS if self.final_round() else 0
 
     @property
     def prior_visits(self) -> int:  # type: ignore[override]
-        return 0 if self.final_cards() else 8
+        return 0 if self.final_round() else 8
 
     @property
     def search_width(self) -> int:  # type: ignore[override]
-        return FINAL_SEARCH_WIDTH if self.final_cards() else State.search_width
+        return FINAL_SEARCH_WIDTH if self.final_round() else State.search_width
 
     @property
     def flat_search(self) -> bool:  # type: ignore[override]
-        return self.final_cards()
+        return self.final_round()
 
     def rollout_action(self, rng: Rng) -> int:
-        """The greedy action (:meth:`greedy_action`). Which card to play changes no score
-        but the card's own basic points, which count as unused while it is in play, so that
-        choice is read off the hand rather than tried card by card."""
-        if self.phase == PLAY:
+        """The greedy action (:meth:`greedy_action`). Which card to pick or play changes no
+        score but the card's own basic points: a picked card stops counting as unused, and a
+        card in play counts as unused until its effect is done. So those choices are read off
+        the cards (the cheapest pick, the dearest play) rather than tried one by one."""
+        if self.phase in (SELECT, PLAY):
             points = self.edition.card_points
+            first = n.SELECT if self.phase == SELECT else n.PLAY
+            sign = -1 if self.phase == SELECT else 1
             legal = self.legal_actions()
-            top = max(points[action - n.PLAY] for action in legal)
-            return rng.choice([action for action in legal if points[action - n.PLAY] == top])
+            best = max(sign * points[action - first] for action in legal)
+            return rng.choice([a for a in legal if sign * points[a - first] == best])
         return self.greedy_action(rng)
 
     def utility(self) -> list[float]:
