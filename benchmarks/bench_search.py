@@ -12,6 +12,7 @@ from common import pin_to_one_core, report
 from tablelands.agents.mcts import Budget, grow
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 from tablelands.games import get_game
 
 # game, players, random actions to reach mid-game, target iterations per second
@@ -39,7 +40,7 @@ def main() -> int:
     for name, players, steps, target in CASES:
         state = midgame(name, players, steps)
         start = time.perf_counter()
-        grow(state, Budget(iterations=ITERATIONS), Rng(3))
+        grow(SeatView(state), Budget(iterations=ITERATIONS), Rng(3))
         rate = ITERATIONS / (time.perf_counter() - start)
         missed += report(
             f"{name} search, {players} players, mid-game", rate, "iterations/s", target

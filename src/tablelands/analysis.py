@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from tablelands.agents.mcts import Budget, search
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 
 #: Expected-result losses (on the game's 0-1 scale) that count as an inaccuracy, a mistake, a blunder.
 THRESHOLDS = (("inaccuracies", 0.05), ("mistakes", 0.10), ("blunders", 0.20))
@@ -32,11 +33,12 @@ class Verdict:
 def weigh(state: State, action: int, budget: Budget, rng: Rng) -> tuple[int, float, float]:
     """The search's best action here, its expected result, and the expected result of
     ``action`` (searched on its own when the search never tried it)."""
-    ranked = search(state, budget, rng)
+    view = SeatView(state)
+    ranked = search(view, budget, rng)
     best = ranked[0]
     played = next((c for c in ranked if c.action == action), None)
     if played is None:
-        played = search(state, budget, rng, only=action)[0]
+        played = search(view, budget, rng, only=action)[0]
     return best.action, best.value, played.value
 
 

@@ -1,14 +1,18 @@
 """An interactive game in the terminal: people type actions, bots answer.
 
-The screen is always drawn from the view of the person to act, so a hot-seat game or a
-game against a bot shows each person only what their seat may know.
+The session is the referee: it alone holds the true state and applies actions to it.
+Everything it shows a person (the board, previews, scores, hints) and everything a bot is
+given comes from a :class:`SeatView` of that seat, so nobody sees more than their seat may
+know. Between two people at one screen (hot-seat) the screen is cleared and handed over,
+and the seed, which would rebuild every hidden card, is told only at the end.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -20,9 +24,11 @@ from rich.table import Table
 
 from tablelands.agents import Agent, AgentSpecError, make_agent
 from tablelands.agents.mcts import MctsAgent
-from tablelands.core.errors import IllegalActionError, NotationError
+from tablelands.core.errors import IllegalActionError, NotationError, TablelandsError
 from tablelands.core.game import State
 from tablelands.core.records import record_of, write_record
+from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 
 COMMANDS = (
     ("ACTION", "play an action written in the game's notation"),
@@ -57,10 +63,21 @@ class Session:
     read: Callable[[str], str] = field(default=input)
     hint_budget: str = "1s"
     _worker: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1), init=False)
+    #: What every seat is told, in order: bots' and people's moves as the others see them.
+    _told: list[str] = field(default_factory=list, init=False)
+    #: Per seat: how much of ``_told`` it has seen, and what was played for it in its absence.
+    _seen: dict[int, int] = field(default_factory=dict, init=False)
+    _forced: dict[int, list[str]] = field(default_factory=dict, init=False)
+    #: Hints are seeded apart from the game, whose seed stays secret until the end.
+    _hint_rng: Rng = field(default_factory=lambda: Rng(secrets.randbits(64)), init=False)
 
     @property
     def humans(self) -> list[int]:
         return [seat for seat, agent in enumerate(self.seats) if agent is None]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
 
     def seat_names(self) -> list[str]:
         return ["human" if agent is None else agent.spec for agent in self.seats]
@@ -69,7 +86,7 @@ class Session:
         """Play until the end or until a person quits; return whether the game ended."""
         try:
             return self._play_on()
-        except KeyboardInterrupt:  # Ctrl-C while a bot thinks: leave, keeping the record
+        except KeyboardInterrupt:  # Ctrl-C outside a prompt or a search: leave, keeping the record
             self.console.print()
             return self._leave()
         finally:
@@ -81,39 +98,68 @@ class Session:
     def _play_on(self) -> bool:
         game = self.state.game
         self.console.print(
-            f"[bold]{game.info.title}[/bold], seed {self.state.seed}. "
-            "Type [bold]help[/bold] for commands."
+            f"[bold]{game.info.title}[/bold], {self.state.num_players} "
+            f"player{'s' if self.state.num_players > 1 else ''}. Type [bold]help[/bold] for "
+            "commands. (The seed is shown at the end: it would tell every hidden card.)"
         )
-        last_human: int | None = None
+        on_screen: int | None = None
         while not self.state.is_terminal:
             seat = self.state.current_player
+            view = SeatView(self.state, seat)
             agent = self.seats[seat]
             if agent is not None:
-                action = self._think(
-                    partial(agent.choose, self.state), f"Player {seat + 1} is thinking"
-                )
-                said = game.describe(self.state, action)
-                self.state.apply(action)
-                self.console.print(f"[dim]Player {seat + 1} ({agent.spec}) {said}.[/dim]")
+                action = self._think(partial(agent.choose, view), agent, f"Player {seat + 1}")
+                self._play(seat, view, action, f"Player {seat + 1} ({agent.spec})")
                 continue
-            legal = self.state.legal_actions()
+            legal = view.legal_actions()
             if len(legal) == 1:
-                text = self.state.format_action(legal[0])
-                self.state.apply(legal[0])
-                self.console.print(
-                    f"Player {seat + 1}: {text} (the only possible action, played for you)"
-                )
+                own = f"{view.format_action(legal[0])} (the only possible action, played for you)"
+                if on_screen in (None, seat) or not self.hot_seat:
+                    self.console.print(f"Player {seat + 1}: {own}")
+                else:
+                    self._forced.setdefault(seat, []).append(own)
+                self._play(seat, view, legal[0], f"Player {seat + 1}", echo=False)
                 continue
-            if len(self.humans) > 1 and last_human not in (None, seat):
-                self.console.print(f"\n[bold]Pass the screen to player {seat + 1}.[/bold]")
-                if not self._ask(f"Player {seat + 1}, press Enter when ready"):
-                    return self._leave()
-            last_human = seat
-            self.console.print(game.render(self.state, seat))
-            if not self._turn(seat):
+            if self.hot_seat and on_screen not in (None, seat) and not self._hand_over(seat):
                 return self._leave()
+            on_screen = seat
+            self._catch_up(seat)
+            self.console.print(game.render(view.observation(), view.edition, legal))
+            typed = self._turn(view)
+            if typed is None:
+                return self._leave()
+            self._play(seat, view, typed, f"Player {seat + 1}", echo=False)
         self._finish()
         return True
+
+    def _play(self, seat: int, view: SeatView, action: int, who: str, echo: bool = True) -> None:
+        """Apply ``action`` to the true state, tell the others, and keep the record."""
+        said = view.announce(action)
+        self.state.apply(action)
+        self._told.append(f"{who} {said}.")
+        self._seen[seat] = len(self._told)
+        if echo and not self.hot_seat:
+            self.console.print(f"[dim]{who} {said}.[/dim]")
+        self._save()
+
+    def _hand_over(self, seat: int) -> bool:
+        """Clear the screen and wait until the next person is at it."""
+        self.console.clear()
+        self.console.print(f"[bold]Pass the screen to player {seat + 1}.[/bold]")
+        if self._ask(f"Seat {seat + 1}, press Enter when ready") is None:
+            return False
+        self.console.clear()
+        return True
+
+    def _catch_up(self, seat: int) -> None:
+        """Tell a person at a shared screen what happened since their last turn."""
+        if not self.hot_seat:
+            return
+        for line in self._told[self._seen.get(seat, 0) :]:
+            self.console.print(f"[dim]{line}[/dim]")
+        for own in self._forced.pop(seat, []):
+            self.console.print(f"Played for you: {own}")
+        self._seen[seat] = len(self._told)
 
     def _ask(self, prompt: str) -> str | None:
         try:
@@ -121,12 +167,14 @@ class Session:
         except (EOFError, KeyboardInterrupt):
             return None
 
-    def _turn(self, seat: int) -> bool:
-        """Read commands until the person plays an action; ``False`` if they leave."""
+    def _turn(self, view: SeatView) -> int | None:
+        """Read commands until the person names a legal action; ``None`` if they leave."""
+        seat = view.seat
+        game = view.game
         while True:
             line = self._ask(f"Player {seat + 1}")
             if line is None:
-                return False
+                return None
             word, _, rest = line.strip().partition(" ")
             command = word.lower()
             if not command:
@@ -134,32 +182,30 @@ class Session:
             if command == "quit":
                 answer = self._ask("Leave this game? (y/n)")
                 if answer is None or answer.strip().lower().startswith("y"):
-                    return False
+                    return None
             elif command == "help":
                 self._help()
             elif command in ("show", "hand"):
-                chosen = self._matching(rest.strip())
-                self.console.print(self.state.game.render(self.state, seat, chosen))
+                chosen = self._matching(view, rest.strip())
+                self.console.print(game.render(view.observation(), view.edition, chosen))
             elif command == "moves":
-                self._moves(rest.strip())
+                self._moves(view, rest.strip())
             elif command == "preview":
-                self._preview(seat, rest)
+                self._preview(view, rest)
             elif command == "score":
-                self._score(seat)
+                self.console.print(game.render_score(view.observation(), view.edition, seat))
             elif command == "hint":
-                self._hint(rest.strip())
+                self._hint(view, rest.strip())
             elif command == "rules":
-                self.console.print(Markdown(self.state.game.rules_text()))
-            elif self._play(line):
-                return True
-
-    def _play(self, text: str) -> bool:
-        try:
-            self.state.apply(self.state.parse_action(text))
-        except (NotationError, IllegalActionError) as exc:
-            self.console.print(f"[red]Not played:[/red] {exc}")
-            return False
-        return True
+                self.console.print(Markdown(game.rules_text()))
+            else:
+                try:
+                    action = view.parse_action(line)
+                    view.check(action)
+                except (NotationError, IllegalActionError) as exc:
+                    self.console.print(f"[red]Not played:[/red] {exc}")
+                    continue
+                return action
 
     def _help(self) -> None:
         table = Table(show_header=False, box=None)
@@ -168,17 +214,18 @@ class Session:
         self.console.print(table)
         self.console.print(self.state.game.notation_help())
 
-    def _matching(self, start: str) -> list[int]:
+    @staticmethod
+    def _matching(view: SeatView, start: str) -> list[int]:
         """The legal actions whose notation begins with ``start`` (all of them if empty)."""
-        legal = self.state.legal_actions()
+        legal = view.legal_actions()
         if not start:
             return legal
         # "1" must not also match card 10-18: a digit prefix ends at a non-digit.
         pattern = re.compile(re.escape(start.lower()) + (r"(?!\d)" if start[-1].isdigit() else ""))
-        return [a for a in legal if pattern.match(self.state.format_action(a).lower())]
+        return [a for a in legal if pattern.match(view.format_action(a).lower())]
 
-    def _moves(self, start: str) -> None:
-        texts = [self.state.format_action(a) for a in self._matching(start)]
+    def _moves(self, view: SeatView, start: str) -> None:
+        texts = [view.format_action(a) for a in self._matching(view, start)]
         if not texts:
             self.console.print(f"No legal action begins with {start!r}.")
             return
@@ -187,62 +234,75 @@ class Session:
         if len(texts) > len(shown):
             self.console.print(f"... and {len(texts) - len(shown)} more; narrow with moves START.")
 
-    def _preview(self, seat: int, text: str) -> None:
-        trial = self.state.clone()
+    def _preview(self, view: SeatView, text: str) -> None:
         try:
-            trial.apply(trial.parse_action(text))
+            after = view.preview(view.parse_action(text))
         except (NotationError, IllegalActionError) as exc:
             self.console.print(f"[red]Not possible:[/red] {exc}")
             return
-        self.console.print(trial.game.render(trial, seat))
-        self.console.print("[dim](preview only: nothing was played)[/dim]")
+        self.console.print(view.game.render(after, view.edition))
+        self.console.print(
+            "[dim](preview only: nothing was played; ? marks what you cannot know yet)[/dim]"
+        )
 
-    def _hint(self, budget_text: str) -> None:
+    def _hint(self, view: SeatView, budget_text: str) -> None:
         try:
             adviser = make_agent(
-                f"mcts:{budget_text or self.hint_budget}", self.state.seed ^ len(self.state.history)
+                f"mcts:{budget_text or self.hint_budget}", self._hint_rng.next_u64()
             )
-        except AgentSpecError:
-            self.console.print(
-                f"[red]Not a budget:[/red] {budget_text!r} (write 2s, 0.5s or 5000it)"
-            )
+        except AgentSpecError as exc:
+            self.console.print(f"[red]Not a budget:[/red] {exc}")
             return
         assert isinstance(adviser, MctsAgent)
-        ranked = self._think(lambda: adviser.analyse(self.state), "Thinking")
-        game = self.state.game
+        try:
+            ranked = self._think(lambda: adviser.analyse(view), adviser, "Thinking")
+        finally:
+            adviser.close()
+        game = view.game
         table = Table(title=f"Hint ({adviser.budget})")
         for column in ("action", "expected", "visits"):
             table.add_column(column)
         for choice in ranked[:HINTS]:
             table.add_row(
-                self.state.format_action(choice.action),
-                game.describe_value(choice.value, self.state.num_players),
+                view.format_action(choice.action),
+                game.describe_value(choice.value, view.num_players),
                 str(choice.visits),
             )
         self.console.print(table)
 
-    def _think(self, work: Callable[[], T], what: str) -> T:
-        """Run a search off the interactive thread, with a spinner while it runs."""
-        future = self._worker.submit(work)
-        with self.console.status(f"{what}..."):
+    def _think(self, work: Callable[[], T], agent: Agent, who: str) -> T:
+        """Run a search off the interactive thread, with a spinner while it runs. Ctrl-C cuts
+        the thinking short (the search answers with what it has), not the game."""
+        future: Future[T] = self._worker.submit(work)
+        try:
+            with self.console.status(f"{who} is thinking... (Ctrl-C to cut it short)"):
+                return future.result()
+        except KeyboardInterrupt:
+            agent.cancel()
+            self.console.print(f"[dim]{who}: thinking cut short.[/dim]")
             return future.result()
-
-    def _score(self, seat: int) -> None:
-        self.console.print(self.state.game.render_score(self.state, seat))
 
     def _finish(self) -> None:
         game = self.state.game
-        self.console.print(game.render(self.state, None))
+        last = self.humans[-1] if self.humans else 0
+        self.console.print(game.render(self.state.observation(last), self.state.edition))
         self.console.print(game.render_result(self.state, self.seat_names()))
-        self._save()
+        self.console.print(f"Seed {self.state.seed}: the same seed and actions replay this game.")
+        self._save(announce=True)
 
     def _leave(self) -> bool:
         self.console.print("Game left unfinished.")
-        self._save()
+        self._save(announce=True)
         return False
 
-    def _save(self) -> None:
+    def _save(self, announce: bool = False) -> None:
+        """Write the record so far (after every move, so nothing is lost)."""
         if self.record_path is None:
             return
-        write_record(record_of(self.state, self.seat_names()), self.record_path)
-        self.console.print(f"Record written to {self.record_path}")
+        try:
+            write_record(record_of(self.state, self.seat_names()), self.record_path)
+        except TablelandsError as exc:
+            self.console.print(f"[red]The record could not be written:[/red] {exc}")
+            return
+        if announce:
+            self.console.print(f"Record written to {self.record_path}")

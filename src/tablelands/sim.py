@@ -15,6 +15,7 @@ from tablelands.agents import make_agent
 from tablelands.core.game import Edition, Game, OptionValue
 from tablelands.core.records import GameRecord, record_of
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ def play_one(setup: Setup, index: int) -> Outcome:
     )
     try:
         while not state.is_terminal:
-            state.apply(bots[state.current_player].choose(state))
+            state.apply(bots[state.current_player].choose(SeatView(state)))
     finally:
         for bot in bots:
             bot.close()

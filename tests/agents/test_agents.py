@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from tablelands.agents import AgentSpecError, make_agent
+from tablelands.core.view import SeatView
 from tablelands.games import get_game
 
 GAME = get_game("confusing-lands")
@@ -13,7 +14,7 @@ def play_out(specs: list[str], seed: int) -> list[int]:
     agents = [make_agent(spec, seed * 10 + i) for i, spec in enumerate(specs)]
     while not state.is_terminal:
         before = state.clone().to_json()
-        action = agents[state.current_player].choose(state)
+        action = agents[state.current_player].choose(SeatView(state))
         assert state.to_json() == before, "an agent changed the state it was shown"
         assert action in state.legal_actions()
         state.apply(action)
@@ -29,7 +30,7 @@ def test_greedy_takes_the_best_immediate_evaluation() -> None:
     state = GAME.new_state(players=1, seed=2)
     for _ in range(3):
         state.apply(state.legal_actions()[0])
-    choice = make_agent("greedy", 0).choose(state)
+    choice = make_agent("greedy", 0).choose(SeatView(state))
     values = []
     for action in state.legal_actions():
         child = state.clone()
@@ -48,7 +49,7 @@ def test_greedy_beats_random_solo() -> None:
             state = GAME.new_state(players=1, seed=seed)
             agent = make_agent(spec, seed)
             while not state.is_terminal:
-                state.apply(agent.choose(state))
+                state.apply(agent.choose(SeatView(state)))
             if spec == "greedy":
                 greedy += state.scores()[0]
             else:

@@ -8,6 +8,7 @@ from tablelands.agents import AgentSpecError, make_agent
 from tablelands.agents.mcts import Budget, MctsAgent, search
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 from tablelands.games import get_game
 
 
@@ -67,8 +68,8 @@ MIDGAMES = [
 @pytest.mark.parametrize(("name", "players", "steps"), MIDGAMES)
 def test_iterations_budget_is_reproducible(name: str, players: int, steps: int) -> None:
     state = midgame(name, players, steps)
-    first = search(state, Budget(iterations=150), Rng(7))
-    assert first == search(state, Budget(iterations=150), Rng(7))
+    first = search(SeatView(state), Budget(iterations=150), Rng(7))
+    assert first == search(SeatView(state), Budget(iterations=150), Rng(7))
     assert sum(c.visits for c in first) == 150
     assert {c.action for c in first} <= set(state.legal_actions())
 
@@ -81,8 +82,8 @@ def test_search_uses_only_what_the_player_knows(name: str, players: int, steps: 
     me = state.current_player
     other_world = state.sample_hidden(me, Rng(99))
     assert other_world.observation(me) == state.observation(me)
-    assert search(state, Budget(iterations=120), Rng(3)) == search(
-        other_world, Budget(iterations=120), Rng(3)
+    assert search(SeatView(state), Budget(iterations=120), Rng(3)) == search(
+        SeatView(other_world, me), Budget(iterations=120), Rng(3)
     )
 
 
@@ -93,7 +94,7 @@ def test_the_root_searches_only_its_shortlist() -> None:
     rng = Rng(8)
     while len(state.legal_actions()) <= state.search_width:
         state.apply(rng.choice(state.legal_actions()))
-    ranked = search(state, Budget(iterations=300), Rng(3))
+    ranked = search(SeatView(state), Budget(iterations=300), Rng(3))
     assert len(ranked) == state.search_width  # each shortlisted action tried, nothing else
 
 
@@ -108,7 +109,7 @@ def test_search_finds_the_best_last_card_in_solo() -> None:
     state = midgame("confusing-lands", 1, 7)
     assert len(state.legal_actions()) > 20
     finals = final_scores(state)
-    choice = make_agent("mcts:4000it", 5).choose(state)
+    choice = make_agent("mcts:4000it", 5).choose(SeatView(state))
     assert finals[choice] == max(finals.values())
 
 
@@ -122,7 +123,7 @@ def test_priors_start_the_search_where_the_estimate_points(
     monkeypatch.setattr(type(state), "prior_visits", 3)
     finals = final_scores(state)
     for seed in range(3):
-        ranked = search(state, Budget(iterations=1), Rng(seed))
+        ranked = search(SeatView(state), Budget(iterations=1), Rng(seed))
         assert finals[ranked[0].action] == max(finals.values())
         assert sum(c.visits for c in ranked) == 1  # prior visits are not counted as iterations
 
@@ -136,7 +137,7 @@ def test_a_flat_search_plays_every_action_out_in_the_same_worlds(
     monkeypatch.setattr(type(state), "flat_search", True)
     monkeypatch.setattr(type(state), "search_width", 5)
     finals = final_scores(state)
-    ranked = search(state, Budget(iterations=23), Rng(4))
+    ranked = search(SeatView(state), Budget(iterations=23), Rng(4))
     assert len(ranked) == 5 and {c.visits for c in ranked} == {4}  # 23 // 5 whole worlds
     shortlisted_best = max(finals[c.action] for c in ranked)
     assert finals[max(ranked, key=lambda c: c.value).action] == shortlisted_best
@@ -150,7 +151,7 @@ def test_equal_estimates_are_not_always_settled_the_same_way(
     state = midgame("confusing-lands", 1, 7)
     monkeypatch.setattr(type(state), "prior_visits", 3)
     monkeypatch.setattr(type(state), "utility", lambda self: [0.5])
-    picks = {search(state, Budget(iterations=1), Rng(seed))[0].action for seed in range(12)}
+    picks = {search(SeatView(state), Budget(iterations=1), Rng(seed))[0].action for seed in range(12)}
     assert len(picks) > 1
 
 
@@ -159,7 +160,7 @@ def test_workers_search_in_parallel_processes() -> None:
     agent = make_agent("mcts:200it:workers=2", 4)
     assert isinstance(agent, MctsAgent)
     try:
-        ranked = agent.analyse(state)
+        ranked = agent.analyse(SeatView(state))
         assert sum(c.visits for c in ranked) == 400  # two trees of 200 iterations
         assert ranked[0].action in state.legal_actions()
     finally:

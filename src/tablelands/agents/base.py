@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from tablelands.core.game import State
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 
 
 class Agent(ABC):
-    """A bot. It sees a game only through the kernel's :class:`State` API."""
+    """A bot. It sees a game only through a :class:`SeatView`: what its seat may know."""
 
     #: The spec that names this agent (e.g. ``"greedy"``).
     spec: str
@@ -18,8 +18,12 @@ class Agent(ABC):
         self.rng = Rng(seed)
 
     @abstractmethod
-    def choose(self, state: State) -> int:
-        """An action for ``state.current_player``; ``state`` is left unchanged."""
+    def choose(self, view: SeatView) -> int:
+        """An action for the seat of ``view``, which is to act."""
+
+    def cancel(self) -> None:  # noqa: B027  (most agents answer at once)
+        """Cut a decision being thought about short: :meth:`choose` (running in another
+        thread) answers with what it has found so far. Safe to call at any time."""
 
     def close(self) -> None:  # noqa: B027  (most agents hold nothing)
         """Release what the agent holds (worker processes); it is not used afterwards."""

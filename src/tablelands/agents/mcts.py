@@ -1,8 +1,8 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS), for any number of players.
 
-Each iteration draws a determinization: a copy of the position in which everything the
-searching player cannot see is redrawn consistently with what they have seen
-(:meth:`State.sample_hidden`). It then walks one shared tree of action sequences, choosing
+The search is given a :class:`SeatView`, never the true state. Each iteration draws a
+determinization from it: a world in which everything the searching player cannot see is
+redrawn consistently with what they have seen (:meth:`SeatView.world`). It then walks one shared tree of action sequences, choosing
 among the actions legal in that determinization by UCB with availability counts, adds one
 node, plays out with the game's rollout policy (cut short by its static estimate when it
 has one), and backs up every player's result. Each node keeps the result of the player who
@@ -12,13 +12,16 @@ chose the action leading to it, so every player in the tree plays for themselves
 from __future__ import annotations
 
 import math
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from tablelands.agents.base import Agent
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 
 EXPLORATION = 0.7
 TIE_JITTER = 1e-9
@@ -56,20 +59,26 @@ class Budget:
         return f"{self.iterations}it" if self.iterations is not None else f"{self.seconds:g}s"
 
 
-def search(state: State, budget: Budget, rng: Rng, only: int | None = None) -> list[Choice]:
-    """Search from ``state`` for its current player: root actions, most visited first.
-    With ``only``, the root tries that action alone (to weigh a move that was played)."""
-    legal = state.legal_actions()
+def search(
+    view: SeatView,
+    budget: Budget,
+    rng: Rng,
+    only: int | None = None,
+    stop: threading.Event | None = None,
+) -> list[Choice]:
+    """Search for the seat of ``view``, which is to act: root actions, most visited first.
+    With ``only``, the root tries that action alone (to weigh a move that was played).
+    Setting ``stop`` ends the search early, with what it has found (one iteration at least)."""
+    legal = view.legal_actions()
     if len(legal) == 1 and only is None:
         return [Choice(legal[0], 1, 0.5)]
-    return _ranked(grow(state, budget, rng, only).children)
+    return _ranked(grow(view, budget, rng, only, stop).children)
 
 
 def shortlist(state: State, rng: Rng) -> list[int] | None:
     """The root actions (``state.search_width`` of them) whose resulting positions the game's
     estimate likes best, when there are more than that and the game has an estimate
-    (``None``: keep them all).
-    Only what the player can see goes in: each action is judged on a determinization.
+    (``None``: keep them all). ``state`` is a determinization of the searching player's.
     Equally judged actions are kept in random order."""
     legal = state.legal_actions()
     me = state.current_player
@@ -93,37 +102,52 @@ def _judge(state: State, action: int) -> list[float] | None:
     return after.utility() if after.is_terminal else after.estimate()
 
 
-def grow(state: State, budget: Budget, rng: Rng, only: int | None = None) -> Node:
-    """Build the search tree of ``state`` within ``budget``."""
-    me = state.current_player
+def grow(
+    view: SeatView,
+    budget: Budget,
+    rng: Rng,
+    only: int | None = None,
+    stop: threading.Event | None = None,
+) -> Node:
+    """Build the search tree of ``view``'s decision within ``budget`` (or until ``stop``)."""
+    stopped = stop.is_set if stop is not None else lambda: False
     root = Node(player=-1)
-    allowed = [only] if only is not None else shortlist(state.sample_hidden(me, rng), rng)
+    first = view.world(rng)
+    allowed = [only] if only is not None else shortlist(first, rng)
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     limit = budget.iterations if budget.iterations is not None else math.inf
-    if state.flat_search:
-        _grow_flat(state, root, rng, allowed or state.legal_actions(), limit, deadline)
+    if first.flat_search:
+        _grow_flat(view, root, rng, allowed or view.legal_actions(), limit, deadline, stopped)
         return root
     done = 0
-    while done < limit and (done == 0 or time.perf_counter() < deadline):
-        _iterate(state.sample_hidden(me, rng), root, rng, allowed)
+    while done < limit and (done == 0 or (time.perf_counter() < deadline and not stopped())):
+        _iterate(view.world(rng), root, rng, allowed)
         done += 1
     return root
 
 
 def _grow_flat(
-    state: State, root: Node, rng: Rng, actions: list[int], limit: float, deadline: float
+    view: SeatView,
+    root: Node,
+    rng: Rng,
+    actions: list[int],
+    limit: float,
+    deadline: float,
+    stopped: Callable[[], bool],
 ) -> None:
     """Flat Monte Carlo with common determinizations: each drawn world is played out once
     from every action, so actions are compared on the same hidden information (far less
     noise than a world each). A world cut short by the deadline is dropped; the first one
     is always finished, so every action has a result."""
-    me = state.current_player
+    me = view.seat
     done = 0
-    while done == 0 or (done + len(actions) <= limit and time.perf_counter() < deadline):
-        world = state.sample_hidden(me, rng)
+    while done == 0 or (
+        done + len(actions) <= limit and time.perf_counter() < deadline and not stopped()
+    ):
+        world = view.world(rng)
         results = []
         for action in actions:
-            if done and time.perf_counter() >= deadline:
+            if done and (time.perf_counter() >= deadline or stopped()):
                 return
             game = world.clone()
             game.apply(action)
@@ -227,25 +251,27 @@ def _playout(game: State, rng: Rng) -> list[float]:
     return game.utility()
 
 
-def _root_statistics(state: State, budget: Budget, seed: int) -> dict[int, tuple[int, float, int]]:
+def _root_statistics(
+    view: SeatView, budget: Budget, seed: int
+) -> dict[int, tuple[int, float, int]]:
     """One worker's search as (visits, summed result, prior visits) per root action; runs in
     a subprocess."""
-    root = grow(state, budget, Rng(seed))
+    root = grow(view, budget, Rng(seed))
     return {a: (n.visits, n.value, n.prior) for a, n in root.children.items()}
 
 
 def search_parallel(
-    state: State, budget: Budget, rng: Rng, pool: Executor, workers: int
+    view: SeatView, budget: Budget, rng: Rng, pool: Executor, workers: int
 ) -> list[Choice]:
     """Root-parallel search: ``workers`` independent trees whose root statistics are added."""
-    legal = state.legal_actions()
+    legal = view.legal_actions()
     if len(legal) == 1:
         return [Choice(legal[0], 1, 0.5)]
     seeds = [rng.next_u64() for _ in range(workers)]
     merged: dict[int, Node] = {}
-    for stats in pool.map(_root_statistics, [state] * workers, [budget] * workers, seeds):
+    for stats in pool.map(_root_statistics, [view] * workers, [budget] * workers, seeds):
         for action, (visits, value, prior) in stats.items():
-            node = merged.setdefault(action, Node(player=state.current_player))
+            node = merged.setdefault(action, Node(player=view.seat))
             node.visits += visits
             node.value += value
             node.prior += prior
@@ -262,17 +288,25 @@ class MctsAgent(Agent):
         self.workers = workers
         self.spec = spec
         self._pool: ProcessPoolExecutor | None = None
+        self._stop = threading.Event()
 
-    def analyse(self, state: State) -> list[Choice]:
-        """Every root action with its visits and expected result, best first."""
-        if self.workers == 1:
-            return search(state, self.budget, self.rng.fork())
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers)
-        return search_parallel(state, self.budget, self.rng, self._pool, self.workers)
+    def analyse(self, view: SeatView) -> list[Choice]:
+        """Every root action with its visits and expected result, best first. A search in
+        one process ends early, with what it has, when :meth:`cancel` is called."""
+        try:
+            if self.workers == 1:
+                return search(view, self.budget, self.rng.fork(), stop=self._stop)
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.workers)
+            return search_parallel(view, self.budget, self.rng, self._pool, self.workers)
+        finally:
+            self._stop.clear()
 
-    def choose(self, state: State) -> int:
-        return self.analyse(state)[0].action
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def choose(self, view: SeatView) -> int:
+        return self.analyse(view)[0].action
 
     def close(self) -> None:
         if self._pool is not None:

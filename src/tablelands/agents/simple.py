@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tablelands.agents.base import Agent
-from tablelands.core.game import State
+from tablelands.core.view import SeatView
 
 
 class RandomAgent(Agent):
@@ -11,14 +11,16 @@ class RandomAgent(Agent):
 
     spec = "random"
 
-    def choose(self, state: State) -> int:
-        return self.rng.choice(state.legal_actions())
+    def choose(self, view: SeatView) -> int:
+        return self.rng.choice(view.legal_actions())
 
 
 class GreedyAgent(Agent):
-    """Picks the action whose resulting position evaluates best for the mover; ties at random."""
+    """Picks the action whose resulting position evaluates best for the mover; ties at random.
+    Positions are judged in a world drawn for its seat, so hidden cards and tiles count only
+    as the seat can guess them."""
 
     spec = "greedy"
 
-    def choose(self, state: State) -> int:
-        return state.greedy_action(self.rng)
+    def choose(self, view: SeatView) -> int:
+        return view.world(self.rng).greedy_action(self.rng)

@@ -120,15 +120,22 @@ class Edition:
         self.model = model
         self.name = model.name
         self.reconstructed = model.reconstructed
+        #: The file's data as given, set by :meth:`from_data`: what :attr:`content_hash` hashes.
+        self.given: JsonDict | None = None
 
     def to_data(self) -> JsonDict:
-        """The edition as the JSON data of its file."""
+        """The edition as the JSON data of its file, as given (defaults are not filled in)."""
+        if self.given is not None:
+            copied: JsonDict = json.loads(json.dumps(self.given))
+            return copied
         return self.model.model_dump(mode="json")
 
     @classmethod
     def from_data(cls, data: object, source: str) -> Self:
         """Validate parsed JSON; ``EditionError`` names ``source`` and the field at fault."""
-        return cls(validate(cls.schema, data, source, EditionError))
+        edition = cls(validate(cls.schema, data, source, EditionError))
+        edition.given = json.loads(json.dumps(data))
+        return edition
 
     @classmethod
     def from_file(cls, path: Path) -> Self:
@@ -142,7 +149,8 @@ class Edition:
 
     @cached_property
     def content_hash(self) -> str:
-        """``sha256:<hex>`` of the edition's canonical JSON; records name it."""
+        """``sha256:<hex>`` of the canonical JSON of the edition's data as given (see
+        docs/records.md); records name it."""
         return content_hash(self.to_data())
 
 
@@ -192,7 +200,10 @@ class Game(ABC, Generic[EditionT]):
         return edition
 
     def read_state_data(self, model: type[SavedT], data: JsonDict, edition: Edition) -> SavedT:
-        """Validate saved state data and check it was saved with ``edition``."""
+        """Validate saved state data, check it was saved with ``edition``, and check it is
+        the very state its seed, options, player count and history rebuild."""
+        from tablelands.core.saved import check_saved_state
+
         source = f"{self.info.name} state"
         saved = validate(model, data, source, RecordError)
         if saved.game != self.info.name:
@@ -202,6 +213,7 @@ class Game(ABC, Generic[EditionT]):
                 f"{source}: edition: saved with {saved.edition}, not with {edition.name!r} "
                 f"({edition.content_hash})"
             )
+        check_saved_state(self, saved, data, edition, source)
         return saved
 
     def new_state(
@@ -228,18 +240,24 @@ class Game(ABC, Generic[EditionT]):
 
     @abstractmethod
     def render(
-        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
     ) -> RenderableType:
-        """Draw the state for the terminal as ``viewer`` sees it (``None``: everything),
-        marking where the ``highlight`` actions (by default every legal one) would play."""
+        """Draw an observation (:meth:`State.observation`, or a preview, in which ``None``
+        stands for what the viewer cannot know) for the terminal, marking where the
+        ``highlight`` actions of the viewer would play."""
 
     @abstractmethod
     def notation_help(self) -> str:
         """A short description of the action notation, for interactive help."""
 
-    def render_score(self, state: State, viewer: int) -> RenderableType:
-        """``viewer``'s score so far and where it comes from."""
-        return Pretty(state.score_breakdown()[viewer])
+    @abstractmethod
+    def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
+        """Every seat's score so far as counted from an observation: what the viewer can
+        count, never what hidden cards or tiles would add."""
+
+    def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
+        """``viewer``'s score so far and where it comes from, as ``viewer`` can count it."""
+        return Pretty(self.standings(seen, edition)[viewer])
 
     def render_result(self, state: State, names: list[str]) -> RenderableType:
         """The end of a game: every seat's score, and who won."""
@@ -258,7 +276,8 @@ class Game(ABC, Generic[EditionT]):
         return f"{value:.0%} expected win share" if players > 1 else f"{value:.2f} expected result"
 
     def describe(self, state: State, action: int) -> str:
-        """What every player sees of ``action`` (about to be played in ``state``), in words."""
+        """What the other players are told of ``action``, about to be played in ``state``
+        (a world of the player to move: see ``SeatView.announce``), in words."""
         return "moved"
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
@@ -372,10 +391,23 @@ class State(ABC):
     def observation(self, player: int) -> JsonDict:
         """Exactly what ``player`` may know, as JSON-ready data."""
 
-    @abstractmethod
     def sample_hidden(self, player: int, rng: Rng) -> State:
-        """A copy in which everything hidden from ``player`` is redrawn at random,
-        consistently with ``observation(player)`` (which is unchanged)."""
+        """A determinization for ``player``: a copy in which everything hidden from
+        ``player`` is redrawn from ``rng``, consistently with ``observation(player)``
+        (which is unchanged). The seed, the state's generator and the history, which would
+        tell the hidden parts, are replaced: the copy's seed is 0, its generator is drawn
+        from ``rng`` and its history is empty. Always a fresh sample, never the truth."""
+        world = self.redraw_hidden(player, rng)
+        world.seed = 0
+        world.rng = Rng(rng.next_u64())
+        world.history = []
+        return world
+
+    @abstractmethod
+    def redraw_hidden(self, player: int, rng: Rng) -> State:
+        """A copy in which everything hidden from ``player`` is redrawn from ``rng``, every
+        consistent arrangement possible, depending on nothing ``player`` cannot see (for
+        :meth:`sample_hidden`, which also replaces the seed, generator and history)."""
 
     @abstractmethod
     def scores(self) -> list[int]:

@@ -8,6 +8,7 @@ import pytest
 
 from tablelands.agents.mcts import Budget, search
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 from tablelands.games.drifting_lands import GAME, scoring
 from tablelands.games.drifting_lands.board import Path
 from tablelands.games.drifting_lands.state import (
@@ -166,7 +167,7 @@ def test_the_flat_search_uses_only_what_the_player_knows(
     assert any(state.hands[seat] for seat in range(players) if seat != me)
     other_world = state.sample_hidden(me, Rng(99))
     assert other_world.observation(me) == state.observation(me)
-    ranked = search(state, Budget(iterations=24), Rng(3))
-    assert ranked == search(other_world, Budget(iterations=24), Rng(3))
+    ranked = search(SeatView(state), Budget(iterations=24), Rng(3))
+    assert ranked == search(SeatView(other_world, me), Budget(iterations=24), Rng(3))
     assert len({c.visits for c in ranked}) == 1  # every action played out in the same worlds
     assert len(ranked) <= FINAL_SEARCH_WIDTH

@@ -11,11 +11,14 @@ from tablelands.core.game import Edition, Game, GameInfo, JsonDict, State
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
 from tablelands.games.confusing_lands.notation import NOTATION_HELP
 from tablelands.games.confusing_lands.render import breakdown_table, legend, render_view
+from tablelands.games.confusing_lands.scoring import score_landscape
 from tablelands.games.confusing_lands.state import (
     SOLO_FLOOR,
     SOLO_SPAN,
     ConfusingLandsState,
+    landscape_from_cards,
     solo_rating,
+    standings,
 )
 
 
@@ -39,14 +42,17 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
         return ConfusingLandsState.from_json(self, self.own_edition(edition), data)
 
     def render(
-        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
     ) -> RenderableType:
-        assert isinstance(state, ConfusingLandsState)
-        return Group(render_view(state.view(viewer), state.edition), legend())
+        return Group(render_view(seen, self.own_edition(edition)), legend())
 
-    def render_score(self, state: State, viewer: int) -> RenderableType:
-        assert isinstance(state, ConfusingLandsState)
-        return breakdown_table([state.breakdowns()[viewer]], ["you"], [])
+    def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
+        return standings(seen, self.own_edition(edition))
+
+    def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
+        cards = [card for card in seen["landscapes"][viewer] if card is not None]
+        landscape = landscape_from_cards(self.own_edition(edition), cards)
+        return breakdown_table([score_landscape(landscape, seen["shared_condition"])], ["you"], [])
 
     def render_result(self, state: State, names: list[str]) -> RenderableType:
         assert isinstance(state, ConfusingLandsState)

@@ -27,9 +27,9 @@ from tablelands.games.confusing_lands.components import (
     ConfusingLandsEdition,
     Space,
 )
-from tablelands.games.confusing_lands.landscape import Landscape, Stamp, position
-from tablelands.games.confusing_lands.notation import parse
+from tablelands.games.confusing_lands.landscape import Landscape, position
 from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape
+from tablelands.games.confusing_lands.state import landscape_from_cards
 
 LETTERS = {FOREST: "F", MOUNTAIN: "M", VILLAGE: "V", ELK: "E", WOLF: "W", CRYSTAL: "C"}
 STYLES = {
@@ -76,14 +76,6 @@ def space_text(space: Space, condition: int = 0) -> Text:
     return Text(f" {LETTERS[space.kind]} ", style=STYLES[space.kind])
 
 
-def landscape_from_cards(edition: ConfusingLandsEdition, cards: list[str]) -> Landscape:
-    landscape = Landscape()
-    for text in cards:
-        p = parse(text)
-        landscape.stamp(Stamp.of(edition.orientation(p.card, p.side, p.rotation)), p.at)
-    return landscape
-
-
 def draw_landscape(landscape: Landscape, highlight: int = 0) -> Text:
     """The landscape with row and column numbers; ``highlight`` marks positions to show."""
     if not landscape.occupied:
@@ -115,12 +107,16 @@ def draw_side(edition: ConfusingLandsEdition, card: int, side: int) -> Text:
     return out
 
 
-def draw_hand(edition: ConfusingLandsEdition, cards: list[int]) -> Table:
+def draw_hand(edition: ConfusingLandsEdition, cards: list[int | None]) -> Table:
+    """The hand, both sides of each card; ``None`` is a card not known yet (in a preview)."""
     table = Table(title="Your hand", show_lines=True)
     table.add_column("card")
     table.add_column("c side (condition)")
     table.add_column("l side (landscape)")
     for card in cards:
+        if card is None:
+            table.add_row(Text("?", style="bold"), "not known yet", "not known yet")
+            continue
         table.add_row(
             Text(f"{card}\n{CONDITION_NAMES[card]}"),
             draw_side(edition, card, CONDITION_SIDE),
@@ -130,7 +126,8 @@ def draw_hand(edition: ConfusingLandsEdition, cards: list[int]) -> Table:
 
 
 def render_view(view: JsonDict, edition: ConfusingLandsEdition) -> RenderableType:
-    """Draw a view (``ConfusingLandsState.view``): landscapes, scores so far, the hand."""
+    """Draw an observation (``ConfusingLandsState.view``) or a preview, where ``None`` marks
+    a placement or card not known yet: landscapes, scores so far, the hand."""
     viewer = view["viewer"]
     shared = view["shared_condition"]
     parts: list[RenderableType] = [
@@ -142,14 +139,16 @@ def render_view(view: JsonDict, edition: ConfusingLandsEdition) -> RenderableTyp
         )
     ]
     for seat, cards in enumerate(view["landscapes"]):
-        landscape = landscape_from_cards(edition, cards)
+        known = [card for card in cards if card is not None]
+        landscape = landscape_from_cards(edition, known)
         who = "your" if seat == viewer else f"player {seat + 1}'s"
         breakdown = score_landscape(landscape, shared)
         conditions = ", ".join(f"{c} {CONDITION_NAMES[c]}" for c in sorted(landscape.conditions))
+        unseen = f", {len(cards) - len(known)} not seen yet" if len(known) < len(cards) else ""
         parts.append(
             Text.assemble(
                 (f"\n{who.capitalize()} landscape", "bold"),
-                f"  ({len(cards)} cards, {breakdown.total} points so far",
+                f"  ({len(known)} cards{unseen}, {breakdown.total} points so far",
                 f"; conditions: {conditions})" if conditions else ")",
             )
         )

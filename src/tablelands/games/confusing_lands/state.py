@@ -101,6 +101,28 @@ def tables_for(edition: ConfusingLandsEdition) -> Tables:
     return Tables(edition)
 
 
+def landscape_from_cards(edition: ConfusingLandsEdition, cards: list[str]) -> Landscape:
+    """The landscape built by placements written in notation, in order."""
+    tables = tables_for(edition)
+    landscape = Landscape()
+    for text in cards:
+        p = parse(text)
+        landscape.stamp(tables.stamps[p.orientation_index], p.at)
+    return landscape
+
+
+def standings(seen: JsonDict, edition: ConfusingLandsEdition) -> list[JsonDict]:
+    """Every seat's score from the placements an observation shows (an opponent's placement
+    counts once it is revealed)."""
+    shared = seen["shared_condition"]
+    result = []
+    for seat, cards in enumerate(seen["landscapes"]):
+        known = [card for card in cards if card is not None]
+        breakdown = score_landscape(landscape_from_cards(edition, known), shared)
+        result.append({"seat": seat, "cards": len(known), **breakdown.to_json()})
+    return result
+
+
 class ConfusingLandsState(State):
     """A game of Confusing Lands for 1 (solo) or 2 players."""
 
@@ -359,7 +381,7 @@ class ConfusingLandsState(State):
             raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
         return self.view(player)
 
-    def sample_hidden(self, player: int, rng: Rng) -> ConfusingLandsState:
+    def redraw_hidden(self, player: int, rng: Rng) -> ConfusingLandsState:
         """Redraw the deck order, unknown hands and unseen placements of the others."""
         sample = self.clone()
         if self.round == ROUNDS:

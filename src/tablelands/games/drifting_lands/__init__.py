@@ -11,7 +11,8 @@ from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, 
 from tablelands.games.drifting_lands import view
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
 from tablelands.games.drifting_lands.notation import NOTATION_HELP
-from tablelands.games.drifting_lands.render import render_state, result_table
+from tablelands.games.drifting_lands.render import render_view, result_table
+from tablelands.games.drifting_lands.scoring import public_breakdown
 from tablelands.games.drifting_lands.state import DriftingLandsState
 
 
@@ -40,10 +41,14 @@ class DriftingLands(Game[DriftingLandsEdition]):
         return view.from_json(DriftingLandsState, self, self.own_edition(edition), data)
 
     def render(
-        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
     ) -> RenderableType:
-        assert isinstance(state, DriftingLandsState)
-        return render_state(state, viewer, highlight)
+        return render_view(seen, self.own_edition(edition), highlight)
+
+    def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
+        own = self.own_edition(edition)
+        board = view.board_from_observation(seen, own)
+        return public_breakdown(board, own, seen["discards"], seen["teams"])
 
     def render_result(self, state: State, names: list[str]) -> RenderableType:
         assert isinstance(state, DriftingLandsState)

@@ -13,12 +13,18 @@ from rich.table import Table
 from rich.text import Text
 
 from tablelands.core.drawing import blank_canvas, canvas_text
+from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands import notation as n
-from tablelands.games.drifting_lands.board import MOUNTAIN, PLAIN
-from tablelands.games.drifting_lands.components import CARD_TITLES, CARD_TYPES
-from tablelands.games.drifting_lands.scoring import breakdown
-from tablelands.games.drifting_lands.state import OVER, DriftingLandsState, decode_path
+from tablelands.games.drifting_lands.board import MOUNTAIN, PLAIN, Board, Path
+from tablelands.games.drifting_lands.components import (
+    CARD_TITLES,
+    CARD_TYPES,
+    DriftingLandsEdition,
+)
+from tablelands.games.drifting_lands.scoring import breakdown, public_breakdown
+from tablelands.games.drifting_lands.state import DriftingLandsState, decode_path, selectable
+from tablelands.games.drifting_lands.view import board_from_observation
 
 TERRAIN_STYLE = {0: "on blue", PLAIN: "on dark_green", MOUNTAIN: "on orange4"}
 SEAT_STYLE = ("bold bright_red", "bold bright_yellow", "bold bright_cyan", "bold bright_white")
@@ -27,16 +33,18 @@ TERRAIN_MARK = ("~", " ", "^")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def targets(state: DriftingLandsState, actions: Sequence[int]) -> int:
+def targets(board: Board, split_path: Sequence[int] | None, actions: Sequence[int]) -> int:
     """The spaces the given actions act on, to mark on the board."""
-    board = state.board
     marked = 0
     for action in actions:
         if n.DRIFT <= action < n.PART:
             anchor, _, _ = decode_path((action - n.DRIFT) % (n.POSITIONS * 42))
             marked |= board.continent_of(anchor)
-        elif n.PART <= action < n.SELECT and state.split_path:
-            marked |= state._split_parts()[action - n.PART]
+        elif n.PART <= action < n.SELECT and split_path:
+            anchor, first, second = split_path
+            parts = board.split_parts(board.continent_of(anchor), Path(first, second))
+            if action - n.PART < len(parts):
+                marked |= parts[action - n.PART]
         elif n.OROGENY <= action < n.MOVE:
             marked |= 1 << ((action - n.OROGENY) // n.POSITIONS)
         elif n.MOVE <= action < n.EXPEL:
@@ -46,9 +54,8 @@ def targets(state: DriftingLandsState, actions: Sequence[int]) -> int:
     return marked
 
 
-def draw_board(state: DriftingLandsState, marked: int) -> Text:
+def draw_board(board: Board, edition: DriftingLandsEdition, marked: int) -> Text:
     """Each space as 3 lines: its q,r; value, continent letter, terrain mark; any pawn."""
-    board = state.board
     grid = board.grid
     letters = {}
     for number, continent in enumerate(board.continents()):
@@ -65,7 +72,7 @@ def draw_board(state: DriftingLandsState, marked: int) -> Text:
         level = board.level(space)
         target = marked >> space & 1
         style = MARK_STYLE if target else TERRAIN_STYLE[level]
-        value = state.edition.value[space]
+        value = edition.value[space]
         middle = f" {value}{letters.get(space, ' ')}{TERRAIN_MARK[level]}{'*' if target else ' '} "
         pawn = board.pawns.get(space)
         bottom = f" {pawn[0] + 1}:{pawn[1]} " if pawn else ""
@@ -80,57 +87,60 @@ def draw_board(state: DriftingLandsState, marked: int) -> Text:
     return canvas_text(canvas)
 
 
-def card_name(state: DriftingLandsState, card: int) -> str:
-    kind, points = state.edition.cards[card]
+def card_name(edition: DriftingLandsEdition, card: int) -> str:
+    kind, points = edition.cards[card]
     return f"{card} {CARD_TITLES[CARD_TYPES[kind]]} ({points})"
 
 
-def render_state(
-    state: DriftingLandsState, viewer: int | None, highlight: Sequence[int] | None
+def render_view(
+    seen: JsonDict, edition: DriftingLandsEdition, highlight: Sequence[int]
 ) -> RenderableType:
-    seen = state.observation(0 if viewer is None else viewer)
-    to_move = state.current_player
+    """Draw an observation (``DriftingLandsState.observation``): the board, every seat's
+    supply, hand size and discards, the viewer's hand, and the score so far as anyone can
+    count it (the cards not yet played counting as unused)."""
+    viewer = seen["viewer"]
+    to_move = seen["to_move"]
+    players = seen["players"]
+    board = board_from_observation(seen, edition)
     head = Text.assemble(
         ("Drifting Lands", "bold"), f"  round {seen['round']}/4, {seen['phase']} phase  "
     )
-    for seat in range(state.num_players):
-        team = f" team {state.team_of(seat) + 1}" if state.teams else ""
+    for seat in range(players):
+        team = f" team {seat % 2 + 1}" if seen["teams"] else ""
         head.append(
             f"seat {seat + 1}{team}{' (you)' if seat == viewer else ''}  ", style=SEAT_STYLE[seat]
         )
-    shown = (
-        highlight if highlight is not None else (state.legal_actions() if viewer == to_move else [])
-    )
     parts: list[RenderableType] = [
         head,
-        draw_board(state, targets(state, shown) if viewer is not None else 0),
+        draw_board(board, edition, targets(board, seen["split_path"], highlight)),
     ]
     table = Table(title="Players")
     for column in ("seat", "pawns in supply (L1-L4)", "hand", "discard pile", "score so far"):
         table.add_column(column)
-    scores = breakdown(state)
-    for seat in range(state.num_players):
-        if seat == viewer or state.phase == OVER:
-            hand = ", ".join(card_name(state, c) for c in sorted(state.hands[seat])) or "-"
+    standing = public_breakdown(board, edition, seen["discards"], seen["teams"])
+    for seat in range(players):
+        if seat == viewer:
+            hand = ", ".join(card_name(edition, c) for c in seen["hand"]) or "-"
         else:
-            hand = f"{len(state.hands[seat])} hidden"
+            hand = f"{seen['hand_sizes'][seat]} hidden" if seen["hand_sizes"][seat] else "-"
         table.add_row(
             Text(str(seat + 1), style=SEAT_STYLE[seat]),
-            " ".join(str(x) for x in state.supply[seat][1:]),
+            " ".join(str(x) for x in seen["supply"][seat]),
             hand,
-            ", ".join(card_name(state, c) for c in state.discards[seat]) or "-",
-            str(scores[seat]["total"]),
+            ", ".join(card_name(edition, c) for c in seen["discards"][seat]) or "-",
+            str(standing[seat]["total"]),
         )
     parts.append(table)
-    if state.card:
+    if seen["card"]:
         parts.append(
             Text(
-                f"Being played: {card_name(state, state.card)} by seat {to_move + 1}", style="bold"
+                f"Being played: {card_name(edition, seen['card'])} by seat {to_move + 1}",
+                style="bold",
             )
         )
-    if viewer is not None and viewer == to_move and state.phase == 2:
-        free = state._selectable(viewer)
-        parts.append(Text("You may select: " + ", ".join(card_name(state, c) for c in free)))
+    if viewer == to_move and seen["phase"] == "select":
+        free = selectable(edition, seen["hand"], seen["discards"][viewer])
+        parts.append(Text("You may select: " + ", ".join(card_name(edition, c) for c in free)))
     parts.append(
         Text.assemble(
             ("  ", TERRAIN_STYLE[0]),
@@ -141,7 +151,8 @@ def render_state(
             " mountain  ",
             ("  ", MARK_STYLE),
             " target  ",
-            "each space: q,r / value, continent letter / pawn as seat:level",
+            "each space: q,r / value, continent letter / pawn as seat:level; "
+            "score so far counts cards not yet played as unused",
         )
     )
     return Group(*parts)

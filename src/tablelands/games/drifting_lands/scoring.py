@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
-from tablelands.games.drifting_lands.board import OCEAN_NUMBER, Board
-from tablelands.games.drifting_lands.components import CARD_TYPES
+from tablelands.games.drifting_lands.board import OCEAN_NUMBER, Board, TerrainMemo
+from tablelands.games.drifting_lands.components import CARD_TYPES, DriftingLandsEdition
 
 if TYPE_CHECKING:
     from tablelands.games.drifting_lands.state import DriftingLandsState
@@ -19,13 +19,13 @@ ESTIMATE_TEMPERATURE = 8.0
 
 def continent_value(state: DriftingLandsState, continent: int) -> int:
     """DL-1: each tile is worth its space's value, doubled on a mountain."""
-    memo = state.board.memo
+    memo = state.edition.value_memo  # by map and space values: not the board's TerrainMemo
     key = (continent, state.board.mountain & continent)
-    value = memo.values.get(key)
+    value = memo.get(key)
     if value is None:
         values = state.edition.value
         points = sum(values[s] for s in bits(continent)) + sum(values[s] for s in bits(key[1]))
-        value = memo.store(memo.values, key, points)
+        value = TerrainMemo.store(memo, key, points)
     return value
 
 
@@ -155,13 +155,64 @@ def winners(state: DriftingLandsState) -> list[int]:
 
 
 def evaluate(state: DriftingLandsState, player: int) -> float:
-    """The score standing: the player's (team's) total minus the best other."""
+    """The score standing as ``player`` can count it: its (team's) total minus the best
+    other. Another seat's hand is hidden, so its cards count as unused until they are
+    played (as in :func:`public_breakdown`); only the player's own hand is known."""
+    exact = totals(state)
+    unused = state.unused_points()
     sides: dict[int, int] = {}
-    for seat, total in enumerate(totals(state)):
+    for seat, total in enumerate(exact):
+        hidden = 0 if seat == player else public_unused(state.edition, state.discards[seat])
+        counted = total if seat == player else total - unused[seat] + hidden
         team = state.team_of(seat)
-        sides[team] = sides.get(team, 0) + total
+        sides[team] = sides.get(team, 0) + counted
     mine = sides.pop(state.team_of(player))
     return float(mine - max(sides.values()))
+
+
+def public_unused(edition: DriftingLandsEdition, discards: list[int]) -> int:
+    """The basic points of a seat's cards not yet played: what anyone can count of its unused
+    cards while its hand is hidden (equal to the unused cards once the hand is empty)."""
+    points = edition.card_points
+    return edition.all_card_points - sum(points[c] for c in discards)
+
+
+def public_breakdown(
+    board: Board, edition: DriftingLandsEdition, discards: list[list[int]], teams: bool
+) -> list[JsonDict]:
+    """Every seat's score so far from what everyone sees: continents and pawns as
+    :func:`breakdown` counts them, and the cards not yet played as unused (hands are
+    hidden, so a card counts as used once it is played)."""
+    players = len(discards)
+    floor = TWO_PLAYER_MINIMUM if players == 2 else 0
+    found = board.continents()
+    levels = _levels_on(board, players, len(found))
+    from_continents = [0] * players
+    for continent, on_it in zip(found, levels, strict=True):
+        value = sum(edition.value[s] for s in bits(continent)) + sum(
+            edition.value[s] for s in bits(continent & board.mountain)
+        )
+        for seat, points in enumerate(award(on_it, value, floor)[0]):
+            from_continents[seat] += points
+    result = []
+    for seat in range(players):
+        pawns = [level for owner, level in board.pawns.values() if owner == seat]
+        cards = public_unused(edition, discards[seat])
+        result.append(
+            {
+                "seat": seat,
+                "team": seat % 2 if teams else seat,
+                "continents": from_continents[seat],
+                "pawns": sum(pawns),
+                "cards": cards,
+                "total": from_continents[seat] + sum(pawns) + cards,
+                "pawns_on_board": len(pawns),
+            }
+        )
+    if teams:
+        for row in result:
+            row["team_total"] = sum(r["total"] for r in result if r["team"] == row["team"])
+    return result
 
 
 #: What a card in hand is expected to add by the end, in points, for the search's estimate:

@@ -13,6 +13,7 @@ from typing import Any
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
 from tablelands.core.geometry import bits
+from tablelands.core.notation import not_an_action
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import notation as n
 from tablelands.games.drifting_lands.board import NO_STEP, Board, Path
@@ -165,24 +166,10 @@ class DriftingLandsState(State):
         return actions
 
     def _distinct(self, cards: list[int]) -> list[int]:
-        """One card of each kind (type and points): identical cards are one choice."""
-        seen: set[tuple[int, int]] = set()
-        chosen = []
-        for card in sorted(cards):
-            kind = self.edition.cards[card]
-            if kind not in seen:
-                seen.add(kind)
-                chosen.append(card)
-        return chosen
+        return distinct(self.edition, cards)
 
     def _selectable(self, seat: int) -> list[int]:
-        """DL-8: cards not in the discard pile, chosen in rising order so a hand is one sequence."""
-        hand = self.hands[seat]
-        last = max(hand, default=0)
-        spent = set(self.discards[seat]) | set(hand)
-        free = [c for c in self.edition.cards if c not in spent and c > last]
-        still = HAND - len(hand) - 1  # picks that must remain possible after this one
-        return [c for c in self._distinct(free) if sum(1 for f in free if f > c) >= still]
+        return selectable(self.edition, self.hands[seat], self.discards[seat])
 
     def _effects(self, seat: int) -> list[int]:
         kind = self.card_type(self.card)
@@ -238,6 +225,8 @@ class DriftingLandsState(State):
     # -- applying ----------------------------------------------------------------------
 
     def apply(self, action: int) -> None:
+        if type(action) is not int or not 0 <= action < n.ACTION_COUNT:
+            raise IllegalActionError(not_an_action(action, "Drifting Lands", n.ACTION_COUNT))
         if self.phase == OVER:
             raise IllegalActionError("the game is over")
         if self._legal is None:
@@ -546,8 +535,8 @@ class DriftingLandsState(State):
     def observation(self, player: int) -> JsonDict:
         return view.observation(self, player)
 
-    def sample_hidden(self, player: int, rng: Rng) -> DriftingLandsState:
-        return view.sample_hidden(self, player, rng)
+    def redraw_hidden(self, player: int, rng: Rng) -> DriftingLandsState:
+        return view.redraw_hidden(self, player, rng)
 
     def final_section(self) -> JsonDict:
         return view.final_section(self)
@@ -575,6 +564,30 @@ class DriftingLandsState(State):
         other._legal = self._legal  # never changed in place, so it can be shared
         other._unused = self.unused_points()  # likewise; counted once for all the copies
         return other
+
+
+def distinct(edition: DriftingLandsEdition, cards: Sequence[int]) -> list[int]:
+    """One card of each kind (type and points): identical cards are one choice."""
+    seen: set[tuple[int, int]] = set()
+    chosen = []
+    for card in sorted(cards):
+        kind = edition.cards[card]
+        if kind not in seen:
+            seen.add(kind)
+            chosen.append(card)
+    return chosen
+
+
+def selectable(
+    edition: DriftingLandsEdition, hand: Sequence[int], discards: Sequence[int]
+) -> list[int]:
+    """DL-8: the cards a player with ``hand`` and ``discards`` may select next: not in the
+    discard pile, chosen in rising order so a hand is one sequence."""
+    last = max(hand, default=0)
+    spent = set(discards) | set(hand)
+    free = [c for c in edition.cards if c not in spent and c > last]
+    still = HAND - len(hand) - 1  # picks that must remain possible after this one
+    return [c for c in distinct(edition, free) if sum(1 for f in free if f > c) >= still]
 
 
 def decode_path(code: int) -> tuple[int, int, int]:

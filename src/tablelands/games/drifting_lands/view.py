@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tablelands.core.errors import IllegalActionError, NotationError
 from tablelands.core.game import Game, JsonDict, SavedState
 from tablelands.core.geometry import bits
+from tablelands.core.notation import check_text, not_an_action
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import notation as n
 from tablelands.games.drifting_lands.board import NO_STEP, STEP_COST, Board
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from tablelands.games.drifting_lands.state import DriftingLandsState
 
 TERRAIN = ("ocean", "plain", "mountain")
-SAMPLING_ATTEMPTS = 50
 #: A hidden hand is drawn favouring cards of few basic points, each weighing e^(-bias * points):
 #: players keep their valuable cards unused for the end, and in the last round they can.
 CHEAP_CARD_BIAS = 1.5
@@ -74,37 +74,51 @@ def observation(state: DriftingLandsState, viewer: int) -> JsonDict:
     }
 
 
-def sample_hidden(state: DriftingLandsState, viewer: int, rng: Rng) -> DriftingLandsState:
-    """Redraw every other player's hand from the cards they have not played (DL-8), cheap
-    cards more likely (:data:`CHEAP_CARD_BIAS`)."""
+def redraw_hidden(state: DriftingLandsState, viewer: int, rng: Rng) -> DriftingLandsState:
+    """Redraw every other player's hand from the cards it may hold (DL-8): any of its cards
+    neither discarded nor in play, and for a hand still being selected only cards that
+    leave enough higher ones to finish it. Cheap cards are drawn more likely
+    (:data:`CHEAP_CARD_BIAS`). Every hand drawn is one the player could hold."""
+    from tablelands.games.drifting_lands.state import HAND, SELECT
+
     sample = state.clone()
     points = state.edition.card_points
     for seat in range(state.num_players):
         size = len(state.hands[seat])
         if seat == viewer or not size:
             continue
-        weights = {
-            c: math.exp(-CHEAP_CARD_BIAS * points[c])
-            for c in state.edition.cards
-            if c not in state.discards[seat]
-        }
-        for _ in range(SAMPLING_ATTEMPTS):
-            # Weighted draw without replacement: the largest keys u^(1/weight) win.
-            keyed = sorted(weights, key=lambda c: rng.random() ** (1 / weights[c]))
-            hand = sorted(keyed[-size:])
-            # A hand still being selected must leave enough higher cards to finish it.
-            missing = 4 - size if state.phase == 2 and seat == state.to_move else 0
-            if sum(1 for c in keyed if c > hand[-1]) >= missing:
-                sample.hands[seat] = hand
-                break
+        out = set(state.discards[seat])
+        if seat == state.to_move and state.card:
+            out.add(state.card)
+        eligible = [c for c in sorted(state.edition.cards) if c not in out]
+        if state.phase == SELECT and seat == state.to_move:
+            # Cards are selected in rising order: the hand so far lies below the cards
+            # still needed to finish it.
+            eligible = eligible[: len(eligible) - (HAND - size)]
+        # Weighted draw without replacement: the largest keys u^(1/weight) win.
+        keyed = sorted(
+            eligible, key=lambda c: rng.random() ** (1 / math.exp(-CHEAP_CARD_BIAS * points[c]))
+        )
+        sample.hands[seat] = sorted(keyed[-size:])
     sample._legal = None
     sample._unused = None
     return sample
 
 
+def board_from_observation(seen: JsonDict, edition: DriftingLandsEdition) -> Board:
+    """The board an observation shows: land, mountains and pawns."""
+    grid = edition.grid
+    board = Board(grid, sum(1 << grid.index(q, r) for q, r in seen["land"]))
+    board.mountain = sum(1 << grid.index(q, r) for q, r in seen["mountains"])
+    board.pawns = {grid.index(p["q"], p["r"]): (p["owner"], p["level"]) for p in seen["pawns"]}
+    return board
+
+
 # -- notation -------------------------------------------------------------------------
 
-_CELL = r"\s*(-?\d+)\s*,\s*(-?\d+)\s*"
+_CELL = r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*"
+#: Between two cells of a ``part``: whitespace after a digit and before the next number.
+_CELL_BREAK = re.compile(r"(?<=[0-9])\s+(?=-?[0-9])")
 
 
 def _space(state: DriftingLandsState, q: str, r: str) -> int:
@@ -114,8 +128,26 @@ def _space(state: DriftingLandsState, q: str, r: str) -> int:
         raise NotationError(str(exc)) from None
 
 
-def _where(state: DriftingLandsState, space: int) -> str:
-    q, r = state.board.grid.coords(space)
+def _spaces(state: DriftingLandsState, cells: list[str], usage: str) -> list[int]:
+    """The spaces written ``Q,R`` in ``cells``; ``NotationError`` if one is not a space of
+    the map (ending in ``usage`` when it is not written ``Q,R``)."""
+    spaces = []
+    for cell in cells:
+        match = re.fullmatch(_CELL, cell)
+        if not match:
+            raise NotationError(f"{cell.strip()!r} is not a space Q,R: {usage}")
+        spaces.append(_space(state, match[1], match[2]))
+    return spaces
+
+
+def _where(state: DriftingLandsState, space: int, action: int) -> str:
+    """``space`` as ``q,r`` in the text of ``action``; ``NotationError`` if it is off the map."""
+    grid = state.board.grid
+    if not grid.full >> space & 1:
+        raise NotationError(
+            f"{action} is not a Drifting Lands action number: its space {space} is not on the map"
+        )
+    q, r = grid.coords(space)
     return f"{q},{r}"
 
 
@@ -124,67 +156,93 @@ def _path_text(first: int, second: int) -> str:
 
 
 def format_action(state: DriftingLandsState, action: int) -> str:
+    """The text of action number ``action`` now; ``NotationError`` if no text names it."""
     from tablelands.games.drifting_lands.state import MOVE_BUDGET, decode_path
 
+    if type(action) is not int or not 0 <= action < n.ACTION_COUNT:
+        raise NotationError(not_an_action(action, "Drifting Lands", n.ACTION_COUNT))
     board = state.board
-    if n.START <= action < n.DRIFT:
-        return f"start {action - n.START + 1}"
-    if n.DRIFT <= action < n.PART:
+    if action < n.DRIFT:
+        corner = action - n.START
+        if corner >= len(CORNER_NAMES):
+            raise NotationError(
+                f"{action} is not a Drifting Lands action number: there are "
+                f"{len(CORNER_NAMES)} corners"
+            )
+        return f"start {corner + 1}"
+    if action < n.PART:
         verb, code = (
             ("drift", action - n.DRIFT) if action < n.SPLIT else ("split", action - n.SPLIT)
         )
         anchor, first, second = decode_path(code)
-        return f"{verb} {_where(state, anchor)}>{_path_text(first, second)}"
-    if n.PART <= action < n.SELECT:
+        return f"{verb} {_where(state, anchor, action)}>{_path_text(first, second)}"
+    if action < n.SELECT:
         parts = state._split_parts() if state.split_path else []
         index = action - n.PART
         if index >= len(parts):
             raise NotationError(f"part {index} is not one of the parts offered now")
-        return "part " + " ".join(_where(state, s) for s in bits(parts[index]))
-    if n.SELECT <= action < n.PLAY:
-        return f"select {action - n.SELECT}"
-    if n.PLAY <= action < n.OROGENY:
-        return f"play {action - n.PLAY}"
-    if n.OROGENY <= action < n.MOVE:
+        return "part " + " ".join(_where(state, s, action) for s in bits(parts[index]))
+    if action < n.OROGENY:
+        verb, card = ("select", action - n.SELECT) if action < n.PLAY else ("play", action - n.PLAY)
+        if card not in state.edition.cards:
+            raise NotationError(
+                f"{action} is not a Drifting Lands action number: there is no card {card}"
+            )
+        return f"{verb} {card}"
+    if action < n.MOVE:
         lifted, target = divmod(action - n.OROGENY, n.POSITIONS)
-        return f"orogeny {_where(state, lifted)}>{_where(state, target)}"
-    if n.MOVE <= action < n.EXPEL:
+        return f"orogeny {_where(state, lifted, action)}>{_where(state, target, action)}"
+    if action < n.EXPEL:
         start, end = divmod(action - n.MOVE, n.POSITIONS)
         budget = MOVE_BUDGET.get(state.card_type(state.card), 5) if state.card else 5
         if start in board.pawns and end in board.destinations(start, budget):
-            return "move " + ">".join(_where(state, s) for s in board.path(start, end, budget))
-        return f"move {_where(state, start)}>{_where(state, end)}"
-    for base, verb in ((n.EXPEL, "expel"), (n.BREED, "breed"), (n.EVOLVE, "evolve")):
-        if base <= action < base + n.POSITIONS:
-            return f"{verb} {_where(state, action - base)}"
-    raise NotationError(f"{action} is not a Drifting Lands action number")
+            path = board.path(start, end, budget)
+            return "move " + ">".join(_where(state, s, action) for s in path)
+        return f"move {_where(state, start, action)}>{_where(state, end, action)}"
+    if action < n.BREED:
+        return f"expel {_where(state, action - n.EXPEL, action)}"
+    if action < n.EVOLVE:
+        return f"breed {_where(state, action - n.BREED, action)}"
+    return f"evolve {_where(state, action - n.EVOLVE, action)}"
 
 
 def _card(state: DriftingLandsState, text: str, choices: list[int]) -> int:
-    """A card named by id or by type ("moving", "ultra drifting"): the first such choice."""
-    text = text.strip().lower().replace(" ", "_").replace("-", "_")
-    if text.isdigit():
-        return int(text)
-    if text not in CARD_TYPES:
+    """A card named by id or by type ("moving", "ultra drifting"): the first such choice.
+
+    An id must be a card of the edition; whether it may be chosen now is for ``apply``.
+    """
+    name = text.strip().lower().replace(" ", "_").replace("-", "_")
+    if re.fullmatch(r"[0-9]+", name):
+        card = int(name)
+        if card not in state.edition.cards:
+            raise NotationError(
+                f"card {card} does not exist: cards are numbered 1 to {len(state.edition.cards)}"
+            )
+        return card
+    if name not in CARD_TYPES:
         raise NotationError(
-            f"{text!r} is neither a card number nor a card name ({', '.join(CARD_TYPES)})"
+            f"{name!r} is neither a card number nor a card name ({', '.join(CARD_TYPES)})"
         )
-    kind = CARD_TYPES.index(text)
+    kind = CARD_TYPES.index(name)
     for card in choices:
         if state.edition.cards[card][0] == kind:
             return card
-    raise IllegalActionError(f"no {CARD_TITLES[text]} card can be chosen now")
+    raise IllegalActionError(f"no {CARD_TITLES[name]} card can be chosen now")
 
 
 def parse_action(state: DriftingLandsState, text: str) -> int:
+    """The action ``text`` names now; ``NotationError`` (or ``IllegalActionError``, when the
+    text names nothing that could be done now) says what is wrong."""
     from tablelands.games.drifting_lands.state import MOVE_BUDGET
 
-    words = text.strip().lower().split(None, 1)
+    words = check_text(text).strip().lower().split(None, 1)
     if not words:
         raise NotationError(f"an empty action. {n.NOTATION_HELP}")
     verb, rest = words[0], (words[1] if len(words) > 1 else "")
     board = state.board
-    if verb == "start" and rest.strip().isdigit() and 1 <= int(rest) <= 4:
+    if verb == "start":
+        if not re.fullmatch(r"[1-4]", rest):
+            raise NotationError("write start N with N the corner continent, 1 to 4")
         return n.START + int(rest) - 1
     if verb in ("drift", "split"):
         match = re.fullmatch(rf"{_CELL}>\s*([0-5])\s*(?:,\s*([0-5])\s*)?", rest)
@@ -201,10 +259,12 @@ def parse_action(state: DriftingLandsState, text: str) -> int:
         base = n.DRIFT if verb == "drift" else n.SPLIT
         return base + (anchor * 6 + int(match[3])) * 7 + second
     if verb == "part":
-        cells = re.findall(r"(-?\d+)\s*,\s*(-?\d+)", rest)
-        if not cells:
-            raise NotationError("write part Q,R Q,R ... with the spaces of the part that moves")
-        mask = sum(1 << _space(state, q, r) for q, r in cells)
+        usage = "write part Q,R Q,R ... with the spaces of the part that moves"
+        if not rest:
+            raise NotationError(usage)
+        mask = 0
+        for space in _spaces(state, _CELL_BREAK.split(rest), usage):
+            mask |= 1 << space
         parts = state._split_parts() if state.split_path else []
         if mask not in parts:
             raise IllegalActionError(
@@ -226,10 +286,11 @@ def parse_action(state: DriftingLandsState, text: str) -> int:
             + _space(state, match[3], match[4])
         )
     if verb == "move":
-        cells = re.findall(r"(-?\d+)\s*,\s*(-?\d+)", rest)
+        usage = "write move Q,R>Q,R>... from the pawn's space along its path"
+        cells = rest.split(">")
         if len(cells) < 2:
-            raise NotationError("write move Q,R>Q,R>... from the pawn's space along its path")
-        path = [_space(state, q, r) for q, r in cells]
+            raise NotationError(usage)
+        path = _spaces(state, cells, usage)
         budget = MOVE_BUDGET.get(state.card_type(state.card), 0) if state.card else 0
         if len(path) > 2 or path[1] in board.neighbour_lists[path[0]]:
             _check_path(board, path, budget)

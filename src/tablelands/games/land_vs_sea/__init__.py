@@ -13,7 +13,7 @@ from tablelands.games.land_vs_sea.board import unpack
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
 from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT, POSITIONS
 from tablelands.games.land_vs_sea.render import render_view, result_table
-from tablelands.games.land_vs_sea.state import LandVsSeaState
+from tablelands.games.land_vs_sea.state import SIDE_NAMES, LandVsSeaState
 
 MODULES = ("mountains", "trade", "waypoints")
 ALL_ON = tuple((name, True) for name in MODULES)
@@ -59,14 +59,22 @@ class LandVsSea(Game[LandVsSeaEdition]):
         return view.from_json(LandVsSeaState, self, self.own_edition(edition), data)
 
     def render(
-        self, state: State, viewer: int | None, highlight: Sequence[int] | None = None
+        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
     ) -> RenderableType:
-        assert isinstance(state, LandVsSeaState)
-        seen = state.observation(0 if viewer is None else viewer)
-        if viewer is not None and state.current_player == viewer:
-            shown = state.legal_actions() if highlight is None else highlight
-            seen["marked"] = sorted({unpack(a % POSITIONS) for a in shown if a < PLACE_COUNT})
-        return render_view(seen, state.edition, show_hands=viewer is not None)
+        marked = sorted({unpack(a % POSITIONS) for a in highlight if 0 <= a < PLACE_COUNT})
+        return render_view(seen | {"marked": marked}, self.own_edition(edition))
+
+    def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
+        """Points are public: every seat's side, its points so far and where they came from."""
+        result = []
+        for seat, side in enumerate(seen["sides"]):
+            by_kind: dict[str, int] = {}
+            for event in seen["events"]:
+                if event["side"] == side:
+                    by_kind[event["kind"]] = by_kind.get(event["kind"], 0) + event["points"]
+            total = seen["points"][SIDE_NAMES.index(side)]
+            result.append({"seat": seat, "side": side, "by_kind": by_kind, "total": total})
+        return result
 
     def render_result(self, state: State, names: list[str]) -> RenderableType:
         assert isinstance(state, LandVsSeaState)

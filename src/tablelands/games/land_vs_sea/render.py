@@ -126,10 +126,10 @@ def legend() -> Text:
     )
 
 
-def render_view(
-    view: JsonDict, edition: LandVsSeaEdition, show_hands: bool = True
-) -> RenderableType:
-    """Draw an observation (``LandVsSeaState.observation``): nothing it does not hold."""
+def render_view(view: JsonDict, edition: LandVsSeaEdition) -> RenderableType:
+    """Draw an observation (``LandVsSeaState.observation``) or a preview, where ``None``
+    stands for what the viewer cannot know yet: nothing it does not hold."""
+    show_hands = view["viewer"] is not None
     viewer = view["viewer"]
     sides = view["sides"]
     points = view["points"]
@@ -162,7 +162,7 @@ def render_view(
     tops = [
         (f"stack {i + 1}", _face(edition, s["top"]))
         for i, s in enumerate(view["stacks"])
-        if s["top"]
+        if s["size"]  # an unknown top (in a preview) is drawn as "?"
     ]
     if tops:
         parts.append(draw_faces(tops))

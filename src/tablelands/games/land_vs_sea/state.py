@@ -12,6 +12,7 @@ from typing import Any
 
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
+from tablelands.core.notation import not_an_action
 from tablelands.core.rng import Rng
 from tablelands.games.land_vs_sea import prospects, view
 from tablelands.games.land_vs_sea.board import STEPS, Board, Placed, pack, unpack
@@ -27,6 +28,7 @@ from tablelands.games.land_vs_sea.components import (
     LandVsSeaEdition,
 )
 from tablelands.games.land_vs_sea.notation import (
+    ACTION_COUNT,
     DRAW,
     HOLE,
     NO_STEAL,
@@ -154,6 +156,8 @@ class LandVsSeaState(State):
         return []
 
     def apply(self, action: int) -> None:
+        if type(action) is not int or not 0 <= action < ACTION_COUNT:
+            raise IllegalActionError(not_an_action(action, "Land vs Sea", ACTION_COUNT))
         phase, seat = self.phase, self.to_move
         if phase == OVER:
             raise IllegalActionError("the game is over")
@@ -184,8 +188,6 @@ class LandVsSeaState(State):
             self.holes = []
             self._fill_hole(action - HOLE, seat)
             self._after_placement(seat)
-        else:
-            raise IllegalActionError(f"{action} is not a Land vs Sea action")
 
     def _expect(self, phases: tuple[int, ...], what: str) -> None:
         if self.phase not in phases:
@@ -527,8 +529,8 @@ class LandVsSeaState(State):
     def observation(self, player: int) -> JsonDict:
         return view.observation(self, player)
 
-    def sample_hidden(self, player: int, rng: Rng) -> LandVsSeaState:
-        return view.sample_hidden(self, player, rng)
+    def redraw_hidden(self, player: int, rng: Rng) -> LandVsSeaState:
+        return view.redraw_hidden(self, player, rng)
 
     def final_section(self) -> JsonDict:
         return view.final_section(self)

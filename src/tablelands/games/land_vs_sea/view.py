@@ -27,7 +27,8 @@ from tablelands.games.land_vs_sea.components import (
 if TYPE_CHECKING:
     from tablelands.games.land_vs_sea.state import LandVsSeaState
 
-SAMPLING_ATTEMPTS = 20
+#: Quick random deals tried before an exact matching is grown.
+QUICK_DEALS = 4
 
 
 def _directions(mask: int) -> list[int]:
@@ -105,7 +106,7 @@ def observation(state: LandVsSeaState, viewer: int) -> JsonDict:
     }
 
 
-def sample_hidden(state: LandVsSeaState, viewer: int, rng: Rng) -> LandVsSeaState:
+def redraw_hidden(state: LandVsSeaState, viewer: int, rng: Rng) -> LandVsSeaState:
     """Redraw the identities of every tile ``viewer`` has not seen both faces of, keeping every
     face the viewer can see (held up faces, stack tops, placed faces) as it is."""
     from tablelands.games.land_vs_sea.state import OVER
@@ -128,12 +129,7 @@ def sample_hidden(state: LandVsSeaState, viewer: int, rng: Rng) -> LandVsSeaStat
         if START_ID < tile <= TILE_COUNT and not knows >> tile & 1:
             slots.append(("placed", i, 0, keys[tile][face]))
     original = [_tile_at(state, slot) for slot in slots]
-    for _ in range(SAMPLING_ATTEMPTS):
-        drawn = _draw(slots, original, keys, rng)
-        if drawn is not None:
-            break
-    else:
-        return sample
+    drawn = _draw(slots, original, keys, rng)
     renamed = dict(zip(original, (tile for tile, _ in drawn), strict=True))
     for slot, (tile, face) in zip(slots, drawn, strict=True):
         kind, a, b, _ = slot
@@ -166,25 +162,74 @@ def _draw(
     tiles: list[int],
     keys: dict[int, tuple[str, str]],
     rng: Rng,
-) -> list[tuple[int, int]] | None:
-    """Deal ``tiles`` to ``slots`` at random so every slot shows its face; None on a dead end."""
-    pool = sorted(tiles)  # so the draw depends on what the viewer knows, not on the real deal
+) -> list[tuple[int, int]]:
+    """Deal ``tiles`` to ``slots`` at random so that every slot shows its face.
+
+    A quick random deal usually works; when it runs into a dead end (late in a game, when
+    few tiles can show the faces asked for), a matching of faces to tiles is grown by
+    augmenting paths in random order, which always finds one when one exists (the real
+    deal is one). Only the set of tiles and the faces shown go in, never the real deal."""
+    pool = sorted(tiles)
+    wanted = [i for i, slot in enumerate(slots) if slot[3] is not None]
+    fits = {i: [t for t in pool if slots[i][3] in keys[t]] for i in wanted}
+    holder: dict[int, int] | None = None
+    for _ in range(QUICK_DEALS):
+        holder = _quick_deal(wanted, fits, rng)
+        if holder is not None:
+            break
+    else:
+        holder = _matching(wanted, fits, rng)
     drawn: list[tuple[int, int] | None] = [None] * len(slots)
-    order = [i for i, slot in enumerate(slots) if slot[3] is not None]
-    rng.shuffle(order)
-    for i in order:
+    for i, tile in holder.items():
         key = slots[i][3]
-        candidates = [t for t in pool if key in keys[t]]
-        if not candidates:
-            return None
-        tile = rng.choice(candidates)
-        pool.remove(tile)
         drawn[i] = (tile, rng.choice([f for f in (0, 1) if keys[tile][f] == key]))
-    rng.shuffle(pool)
+    rest = [t for t in pool if t not in set(holder.values())]
+    rng.shuffle(rest)
     for i, slot in enumerate(slots):
         if slot[3] is None:
-            drawn[i] = (pool.pop(), rng.below(2))
+            drawn[i] = (rest.pop(), rng.below(2))
     return [d for d in drawn if d is not None]
+
+
+def _quick_deal(wanted: list[int], fits: dict[int, list[int]], rng: Rng) -> dict[int, int] | None:
+    """Slots in random order, each taking a random fitting tile still free; None on a dead end."""
+    order = wanted.copy()
+    rng.shuffle(order)
+    taken: set[int] = set()
+    holder: dict[int, int] = {}
+    for i in order:
+        candidates = [t for t in fits[i] if t not in taken]
+        if not candidates:
+            return None
+        holder[i] = tile = rng.choice(candidates)
+        taken.add(tile)
+    return holder
+
+
+def _matching(wanted: list[int], fits: dict[int, list[int]], rng: Rng) -> dict[int, int]:
+    """A tile for every slot by augmenting paths (Kuhn), slots and tiles tried in random order."""
+    owner: dict[int, int] = {}  # tile -> slot
+    options: dict[int, list[int]] = {}
+    for i in wanted:
+        options[i] = fits[i].copy()
+        rng.shuffle(options[i])
+
+    def place(slot: int, visited: set[int]) -> bool:
+        for tile in options[slot]:
+            if tile in visited:
+                continue
+            visited.add(tile)
+            if tile not in owner or place(owner[tile], visited):
+                owner[tile] = slot
+                return True
+        return False
+
+    order = wanted.copy()
+    rng.shuffle(order)
+    for slot in order:
+        if not place(slot, set()):
+            raise AssertionError("no deal shows every visible face, yet the real one does")
+    return {slot: tile for tile, slot in owner.items()}
 
 
 def tile_name(tile: int, face: int) -> str | int:

@@ -1,0 +1,151 @@
+"""A seat's view of a game: everything one seat may be shown, told or advised.
+
+Hidden information is part of the rules, so the kernel makes it hard to leak: a
+:class:`SeatView` never holds the true state. It is built from a *world*, a
+determinization drawn with :meth:`State.sample_hidden` for that seat, in which everything
+the seat cannot know has been redrawn at random and the seed, the state's generator and
+the history are replaced. Whatever a view gives out (the observation, the legal actions,
+previews, standings, further worlds for a search) is therefore computed from what the
+seat may know and nothing else, and is the same in every world consistent with it.
+
+Renderers, previews, standings, hints and bots all go through a view; only the referee
+(the code that applies actions to the true state) holds the state itself.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tablelands.core.errors import IllegalActionError
+from tablelands.core.files import content_hash
+from tablelands.core.game import Edition, Game, JsonDict, OptionValue, State
+from tablelands.core.rng import Rng
+
+#: Worlds a preview is played in: what differs between them is what the seat cannot know.
+PREVIEW_WORLDS = 12
+
+
+def _seed_of(data: Any) -> int:
+    """A generator seed taken from JSON data, so that what is drawn for a seat depends on
+    what the seat knows and nothing else."""
+    return int(content_hash(data)[7:23], 16)
+
+
+def common(values: list[Any]) -> Any:
+    """What a list of JSON values has in common: equal values as they are, dicts key by key,
+    lists of equal length item by item; anything else becomes ``None`` (unknown)."""
+    first = values[0]
+    if all(type(v) is dict for v in values) and all(v.keys() == first.keys() for v in values):
+        return {key: common([v[key] for v in values]) for key in first}
+    if all(type(v) is list for v in values) and all(len(v) == len(first) for v in values):
+        return [common([v[i] for v in values]) for i in range(len(first))]
+    if all(type(v) is type(first) and v == first for v in values):
+        return first
+    return None
+
+
+class SeatView:
+    """What ``seat`` may know of ``state``, and everything derived from it.
+
+    ``SeatView(state)`` is the view of the player to move. The view is a snapshot: it does
+    not follow later changes of ``state``.
+    """
+
+    __slots__ = ("_observation", "_world", "seat")
+
+    def __init__(self, state: State, seat: int | None = None) -> None:
+        if seat is None:
+            seat = state.current_player
+        if not 0 <= seat < state.num_players:
+            raise ValueError(f"there is no seat {seat + 1} in a {state.num_players}-player game")
+        self.seat = seat
+        self._observation = state.observation(seat)
+        self._world = state.sample_hidden(seat, Rng(_seed_of(self._observation)))
+
+    # -- what every seat knows of the game ------------------------------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        return self._world.game
+
+    @property
+    def edition(self) -> Edition:
+        return self._world.edition
+
+    @property
+    def num_players(self) -> int:
+        return self._world.num_players
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        return dict(self._world.options)
+
+    @property
+    def current_player(self) -> int:
+        return self._world.current_player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._world.is_terminal
+
+    @property
+    def to_act(self) -> bool:
+        """Whether the seat is the one to act."""
+        return self._world.current_player == self.seat
+
+    def observation(self) -> JsonDict:
+        """Exactly what the seat may know (:meth:`State.observation`), a fresh copy."""
+        copy: JsonDict = json.loads(json.dumps(self._observation))
+        return copy
+
+    # -- the seat's own decision --------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """The seat's legal actions when it is to act (they never depend on what it cannot
+        see), else none."""
+        return self._world.legal_actions() if self.to_act else []
+
+    def format_action(self, action: int) -> str:
+        """``action`` in the game's notation, as written in the current position."""
+        return self._world.format_action(action)
+
+    def parse_action(self, text: str) -> int:
+        """The action ``text`` names in the current position (``NotationError`` if none)."""
+        return self._world.parse_action(text)
+
+    def announce(self, action: int) -> str:
+        """What the other seats are told when this seat plays ``action``, in words."""
+        self.check(action)
+        return self.game.describe(self._world, action)
+
+    def check(self, action: int) -> None:
+        """Raise ``IllegalActionError`` naming the rule if the seat may not play ``action``."""
+        if not self.to_act:
+            raise IllegalActionError(f"it is not seat {self.seat + 1}'s turn")
+        self._world.clone().apply(action)
+
+    # -- what the seat may work out ---------------------------------------------------
+
+    def world(self, rng: Rng) -> State:
+        """A fresh determinization: a state consistent with everything the seat knows, the
+        rest drawn from ``rng``. Search plays in these, never in the true state."""
+        return self._world.sample_hidden(self.seat, rng)
+
+    def preview(self, action: int) -> JsonDict:
+        """The observation the seat would have after playing ``action``, with everything that
+        depends on what it cannot know (the back of a drawn tile, the next card of the deck)
+        set to ``None``. Raises ``IllegalActionError`` for an action it may not play."""
+        self.check(action)
+        rng = Rng(_seed_of([self._observation, action]))
+        seen = []
+        for _ in range(PREVIEW_WORLDS):
+            world = self.world(rng)
+            world.apply(action)
+            seen.append(world.observation(self.seat))
+        result: JsonDict = common(seen)
+        return result
+
+    def standings(self) -> list[JsonDict]:
+        """Every seat's score so far as this seat can count it (never from hidden cards)."""
+        return self.game.standings(self.observation(), self.edition)
