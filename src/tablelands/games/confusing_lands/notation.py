@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from tablelands.core.errors import NotationError
+from tablelands.core.notation import check_text, not_an_action
 from tablelands.games.confusing_lands.components import CARD_COUNT, SIDES
 from tablelands.games.confusing_lands.landscape import GRID, ORIGIN, coordinates, position
 
@@ -26,9 +27,11 @@ ACTION_COUNT = ORIENTATIONS * POSITIONS
 FIRST_POSITION = position(0, 0)
 
 _PATTERN = re.compile(
-    r"^(?P<card>\d+)(?P<side>[a-z])(?P<rotation>\d+)"
-    r"(?:@(?P<row>[+-]?[\d.]+),(?P<col>[+-]?[\d.]+))?$"
+    r"(?P<card>[0-9]+)(?P<side>[a-z])(?P<rotation>[0-9]+)"
+    r"(?:@(?P<row>[+-]?[0-9.]+),(?P<col>[+-]?[0-9.]+))?"
 )
+#: Spaces may stand anywhere but inside a number: ``1 2c0`` is not card 12.
+_SPLIT_NUMBER = re.compile(r"[0-9]\s+[0-9]")
 
 NOTATION_HELP = (
     "Place a card with CARD SIDE ROTATION @ROW,COL, e.g. 7c1@-1,2: card 7, condition side "
@@ -56,9 +59,16 @@ class Placement:
 
     @classmethod
     def decode(cls, action: int) -> Placement:
-        if not 0 <= action < ACTION_COUNT:
-            raise NotationError(f"{action} is not a Confusing Lands action number")
+        """The placement numbered ``action``; ``NotationError`` if no text can name it."""
+        if type(action) is not int or not 0 <= action < ACTION_COUNT:
+            raise NotationError(not_an_action(action, "Confusing Lands", ACTION_COUNT))
         orientation, at = divmod(action, POSITIONS)
+        if not GRID.full >> at & 1:
+            # The grid's guard column holds no space: no position names it.
+            raise NotationError(
+                f"{action} is not a Confusing Lands action number: its top-left space is off "
+                "the grid"
+            )
         card_side, rotation = divmod(orientation, 4)
         card, side = divmod(card_side, 2)
         return cls(card + 1, side, rotation, at)
@@ -70,8 +80,11 @@ class Placement:
 
 def parse(text: str) -> Placement:
     """Read an action; ``NotationError`` says which part is wrong."""
+    check_text(text)
+    if _SPLIT_NUMBER.search(text):
+        raise NotationError(f"{text!r}: a number is written without spaces inside it")
     compact = "".join(text.split()).lower()
-    match = _PATTERN.match(compact)
+    match = _PATTERN.fullmatch(compact)
     if not match:
         raise NotationError(f"{text!r} is not a placement. {NOTATION_HELP}")
     card = int(match["card"])

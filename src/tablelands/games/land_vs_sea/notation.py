@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from tablelands.core.errors import NotationError
+from tablelands.core.notation import check_text, not_an_action
 from tablelands.games.land_vs_sea.board import WIDTH, pack, unpack
 from tablelands.games.land_vs_sea.components import FACE_NAMES, TILE_COUNT
 
@@ -61,8 +62,18 @@ def decode_placement(action: int) -> Placement:
 
 
 def format_action(action: int) -> str:
-    if 0 <= action < PLACE_COUNT:
-        return str(decode_placement(action))
+    """The text of action number ``action``; ``NotationError`` if no text names it."""
+    if type(action) is not int or not 0 <= action < ACTION_COUNT:
+        raise NotationError(not_an_action(action, "Land vs Sea", ACTION_COUNT))
+    if action < PLACE_COUNT:
+        placement = decode_placement(action)
+        # The start tile (0) and the Volcano are set out by the rules, never placed by a player.
+        if not 1 <= placement.tile <= TILE_COUNT:
+            raise NotationError(
+                f"{action} is not a Land vs Sea action number: no player places tile "
+                f"{placement.tile}"
+            )
+        return str(placement)
     if DRAW <= action < STEAL:
         return f"draw {action - DRAW + 1}"
     if STEAL <= action < NO_STEAL:
@@ -78,18 +89,18 @@ def format_action(action: int) -> str:
         position, edge = divmod(action - WAYPOINT, 6)
         q, r = unpack(position)
         return f"waypoint {q},{r}:{edge}"
-    if HOLE <= action < ACTION_COUNT:
-        q, r = unpack(action - HOLE)
-        return f"hole {q},{r}"
-    raise NotationError(f"{action} is not a Land vs Sea action number")
+    q, r = unpack(action - HOLE)  # the last field: HOLE <= action < ACTION_COUNT
+    return f"hole {q},{r}"
 
 
-_INT = r"([+-]?\d+)"
-_PLACE = re.compile(rf"^(\d+)([a-z])(\d+)@{_INT},{_INT}$")
-_STEAL = re.compile(r"^steal(\d+)/(\d+)$")
-_WAYPOINT = re.compile(rf"^waypoint{_INT},{_INT}:(\d+)$")
-_HOLE = re.compile(rf"^hole{_INT},{_INT}$")
-_DRAW = re.compile(r"^draw(\d+)$")
+_INT = r"([+-]?[0-9]+)"
+_PLACE = re.compile(rf"([0-9]+)([a-z])([0-9]+)@{_INT},{_INT}")
+_STEAL = re.compile(r"steal([0-9]+)/([0-9]+)")
+_WAYPOINT = re.compile(rf"waypoint{_INT},{_INT}:([0-9]+)")
+_HOLE = re.compile(rf"hole{_INT},{_INT}")
+_DRAW = re.compile(r"draw([0-9]+)")
+#: Spaces may stand anywhere but inside a number: ``draw 1 2`` is not ``draw 12``.
+_SPLIT_NUMBER = re.compile(r"[0-9]\s+[0-9]")
 
 
 def _position(q: str, r: str) -> int:
@@ -101,11 +112,14 @@ def _position(q: str, r: str) -> int:
 
 def parse(text: str) -> int:
     """The action written as ``text``; ``NotationError`` explains what is wrong."""
+    check_text(text)
+    if _SPLIT_NUMBER.search(text):
+        raise NotationError(f"{text!r}: a number is written without spaces inside it")
     compact = "".join(text.split()).lower()
     fixed = {"pass": PASS, "stealnone": NO_STEAL, "waypointnone": NO_WAYPOINT}
     if compact in fixed:
         return fixed[compact]
-    if match := _PLACE.match(compact):
+    if match := _PLACE.fullmatch(compact):
         tile, face, rotation = int(match[1]), match[2], int(match[3])
         if not 1 <= tile <= TILE_COUNT:
             raise NotationError(f"tile {tile} does not exist: tiles are numbered 1 to {TILE_COUNT}")
@@ -116,21 +130,21 @@ def parse(text: str) -> int:
         return Placement(
             tile, FACE_NAMES.index(face), rotation, _position(match[4], match[5])
         ).encode()
-    if match := _DRAW.match(compact):
+    if match := _DRAW.fullmatch(compact):
         stack = int(match[1])
         if stack not in (1, 2):
             raise NotationError(f"stack {stack}: the stacks are 1 and 2")
         return DRAW + stack - 1
-    if match := _STEAL.match(compact):
+    if match := _STEAL.fullmatch(compact):
         seat, slot = int(match[1]), int(match[2])
         if not (1 <= seat <= 4 and 1 <= slot <= 4):
             raise NotationError(f"steal {seat}/{slot}: name a seat 1-4 and a hand slot 1-3")
         return STEAL + (seat - 1) * 4 + slot - 1
-    if match := _WAYPOINT.match(compact):
+    if match := _WAYPOINT.fullmatch(compact):
         edge = int(match[3])
         if edge > 5:
             raise NotationError(f"edge {edge}: edges are numbered 0 to 5")
         return WAYPOINT + _position(match[1], match[2]) * 6 + edge
-    if match := _HOLE.match(compact):
+    if match := _HOLE.fullmatch(compact):
         return HOLE + _position(match[1], match[2])
     raise NotationError(f"{text!r} is not a Land vs Sea action. {NOTATION_HELP}")
