@@ -144,12 +144,20 @@ class Session:
 
     def _hand_over(self, seat: int) -> bool:
         """Clear the screen and wait until the next person is at it."""
-        self.console.clear()
+        self._clear()
         self.console.print(f"[bold]Pass the screen to player {seat + 1}.[/bold]")
         if self._ask(f"Seat {seat + 1}, press Enter when ready") is None:
             return False
-        self.console.clear()
+        self._clear()
         return True
+
+    def _clear(self) -> None:
+        """Clear the screen and, in a terminal, its scrollback, where the last seat's hand
+        could still be read."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _catch_up(self, seat: int) -> None:
         """Tell a person at a shared screen what happened since their last turn."""
