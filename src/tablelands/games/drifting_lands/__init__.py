@@ -11,7 +11,7 @@ from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, 
 from tablelands.games.drifting_lands import view
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
 from tablelands.games.drifting_lands.notation import NOTATION_HELP
-from tablelands.games.drifting_lands.render import render_view, result_table
+from tablelands.games.drifting_lands.render import render_view, result_table, standings_table
 from tablelands.games.drifting_lands.scoring import public_breakdown
 from tablelands.games.drifting_lands.state import DriftingLandsState
 
@@ -49,6 +49,9 @@ class DriftingLands(Game[DriftingLandsEdition]):
         own = self.own_edition(edition)
         board = view.board_from_observation(seen, own)
         return public_breakdown(board, own, seen["discards"], seen["teams"])
+
+    def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
+        return standings_table(self.standings(seen, edition), viewer)
 
     def render_result(self, state: State, names: list[str]) -> RenderableType:
         assert isinstance(state, DriftingLandsState)

@@ -158,6 +158,26 @@ def render_view(
     return Group(*parts)
 
 
+def standings_table(rows: list[JsonDict], viewer: int) -> Table:
+    """The score so far of every seat as anyone can count it (``Game.standings``)."""
+    table = Table(title="Score so far (cards not yet played count as unused)")
+    table.add_column("")
+    for row in rows:
+        you = " (you)" if row["seat"] == viewer else ""
+        table.add_column(f"seat {row['seat'] + 1}{you}", justify="right")
+    for key, label in (
+        ("continents", "continents"),
+        ("pawns", "pawns (levels)"),
+        ("cards", "cards not yet played"),
+        ("total", "total"),
+        ("pawns_on_board", "pawns on the map"),
+    ):
+        table.add_row(label, *(str(row[key]) for row in rows))
+    if rows and "team_total" in rows[0]:
+        table.add_row("team total", *(str(row["team_total"]) for row in rows))
+    return table
+
+
 def result_table(state: DriftingLandsState, names: list[str]) -> Table:
     """The final score: continents, pawns, unused cards, total (and team totals)."""
     rows = breakdown(state)

@@ -12,7 +12,7 @@ from tablelands.games.land_vs_sea import view
 from tablelands.games.land_vs_sea.board import unpack
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
 from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT, POSITIONS
-from tablelands.games.land_vs_sea.render import render_view, result_table
+from tablelands.games.land_vs_sea.render import render_view, result_table, standings_table
 from tablelands.games.land_vs_sea.state import SIDE_NAMES, LandVsSeaState
 
 MODULES = ("mountains", "trade", "waypoints")
@@ -75,6 +75,9 @@ class LandVsSea(Game[LandVsSeaEdition]):
             total = seen["points"][SIDE_NAMES.index(side)]
             result.append({"seat": seat, "side": side, "by_kind": by_kind, "total": total})
         return result
+
+    def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
+        return standings_table(self.standings(seen, edition), viewer)
 
     def render_result(self, state: State, names: list[str]) -> RenderableType:
         assert isinstance(state, LandVsSeaState)

@@ -208,6 +208,19 @@ def _face_names(edition: LandVsSeaEdition, tile: int, up_key: str) -> tuple[str,
     return FACE_NAMES[up], FACE_NAMES[1 - up]
 
 
+def standings_table(rows: list[JsonDict], viewer: int) -> Table:
+    """Every seat's points so far by kind of scoring (``Game.standings``)."""
+    table = Table(title="Score so far")
+    table.add_column("")
+    for row in rows:
+        you = " (you)" if row["seat"] == viewer else ""
+        table.add_column(f"seat {row['seat'] + 1} {row['side']}{you}", justify="right")
+    for kind in sorted({kind for row in rows for kind in row["by_kind"]}):
+        table.add_row(kind, *(str(row["by_kind"].get(kind, 0)) for row in rows))
+    table.add_row("total", *(str(row["total"]) for row in rows))
+    return table
+
+
 def result_table(state: LandVsSeaState, names: list[str]) -> Table:
     """The final score of each side, by kind of scoring."""
     rows = state.score_breakdown()
