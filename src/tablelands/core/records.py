@@ -3,7 +3,9 @@
 A record holds what is needed to reproduce a game exactly (game, edition, options,
 seed, actions in notation) and what the game came to (scores, winners, breakdown, and
 the ``final`` end state), so that :func:`replay` can prove the one gives the other.
-The format is documented in ``docs/records.md``.
+A record is valid only if replaying its actions gives exactly every field it holds, type
+for type; only the players' names are taken as written. The format and its rules are
+documented in ``docs/records.md``.
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tablelands.core.errors import IllegalActionError, NotationError, RecordError
-from tablelands.core.files import read_json, validate
+from tablelands.core.errors import RecordError, TablelandsError
+from tablelands.core.files import json_difference, read_json, validate, write_text_atomic
 from tablelands.core.game import Edition, Game, OptionValue, State
+from tablelands.core.saved import SEED_LIMIT, new_game, seed_problem
 
-RECORD_FORMAT = "tablelands-record/1"
+RECORD_FORMAT: Literal["tablelands-record/1"] = "tablelands-record/1"
+#: The fields a finished game fills in and an unfinished one leaves null, all four together.
+END_FIELDS = ("scores", "winners", "breakdown", "final")
 
 
 class EditionRef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str
     hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
@@ -30,28 +35,39 @@ class EditionRef(BaseModel):
 
 
 class PlayerRef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: int = Field(ge=0)
     name: str
 
 
 class GameRecord(BaseModel):
-    """One game. ``scores``, ``winners``, ``breakdown`` and ``final`` are null until it ends."""
+    """One game. ``scores``, ``winners``, ``breakdown`` and ``final`` are null until it ends.
 
-    model_config = ConfigDict(extra="forbid")
+    Every field is required and strictly typed (``1.0`` or ``true`` is not ``1``), the seed
+    is between 0 and 2^63 - 1, and the seats are 0, 1, ... in order."""
 
-    format: Literal["tablelands-record/1"] = "tablelands-record/1"
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: Literal["tablelands-record/1"]
     game: str
     edition: EditionRef
     options: dict[str, OptionValue]
-    seed: int
+    seed: int = Field(ge=0, lt=SEED_LIMIT)
     players: list[PlayerRef] = Field(min_length=1)
     actions: list[str]
-    scores: list[int] | None = None
-    winners: list[int] | None = None
-    breakdown: list[dict[str, Any]] | None = None
-    final: dict[str, Any] | None = None
+    scores: list[int] | None
+    winners: list[int] | None
+    breakdown: list[dict[str, Any]] | None
+    final: dict[str, Any] | None
+
+    @field_validator("players")
+    @classmethod
+    def _seats_in_order(cls, players: list[PlayerRef]) -> list[PlayerRef]:
+        seats = [p.seat for p in players]
+        if seats != list(range(len(players))):
+            raise ValueError(f"the seats are 0 to {len(players) - 1} in order, not {seats}")
+        return players
 
     @property
     def complete(self) -> bool:
@@ -59,11 +75,18 @@ class GameRecord(BaseModel):
 
 
 def record_of(state: State, players: list[str]) -> GameRecord:
-    """The record of ``state``'s game so far; ``players`` names each seat (agent spec or person)."""
+    """The record of ``state``'s game so far; ``players`` names each seat (agent spec or person).
+
+    Raises ``RecordError`` for a game whose seed a record cannot hold (see :data:`SEED_LIMIT`).
+    """
     if len(players) != state.num_players:
         raise ValueError(f"{state.num_players} seats need {state.num_players} player names")
+    problem = seed_problem(state.seed)
+    if problem:
+        raise RecordError(f"this game cannot be recorded: seed: {problem}")
     done = state.is_terminal
     return GameRecord(
+        format=RECORD_FORMAT,
         game=state.game.info.name,
         edition=EditionRef(
             name=state.edition.name,
@@ -95,9 +118,10 @@ def notation_of_history(state: State) -> list[str]:
 
 
 def write_record(record: GameRecord, path: Path) -> None:
-    """Write ``record`` as indented JSON (creating the folder)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
+    """Write ``record`` as indented JSON, atomically (a temporary file in the same folder,
+    made if missing, then renamed over ``path``); ``RecordError`` names the path."""
+    text = json.dumps(record.model_dump(mode="json"), indent=2) + "\n"
+    write_text_atomic(path, text, RecordError)
 
 
 def read_record(path: Path) -> GameRecord:
@@ -106,32 +130,40 @@ def read_record(path: Path) -> GameRecord:
 
 
 def first_difference(recorded: Any, replayed: Any, where: str) -> str | None:
-    """The dotted path of the first place two JSON values differ, with both values."""
-    if isinstance(recorded, dict) and isinstance(replayed, dict):
-        for key in sorted(set(recorded) | set(replayed), key=str):
-            if key not in recorded or key not in replayed:
-                return f"{where}.{key}: present in only one of recorded and replayed"
-            found = first_difference(recorded[key], replayed[key], f"{where}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(recorded, list) and isinstance(replayed, list):
-        if len(recorded) != len(replayed):
-            return f"{where}: recorded {len(recorded)} entries, replayed {len(replayed)}"
-        for i, (a, b) in enumerate(zip(recorded, replayed, strict=True)):
-            found = first_difference(a, b, f"{where}.{i}")
-            if found:
-                return found
-        return None
-    if recorded != replayed:
-        return f"{where}: recorded {json.dumps(recorded)}, replayed {json.dumps(replayed)}"
-    return None
+    """The dotted path of the first place two JSON values differ, with both values
+    (type-exactly: ``true`` is not ``1``, ``1.0`` is not ``1``)."""
+    return json_difference(recorded, replayed, where, ("recorded", "replayed"))
+
+
+def _replay_action(state: State, text: str, where: str, source: str) -> None:
+    """Play one recorded action, which must be the canonical notation of a legal action."""
+    try:
+        action = state.parse_action(text)
+        if action in state.legal_actions():
+            canonical = state.format_action(action)
+            if canonical != text:
+                raise RecordError(
+                    f"{source}: {where}: {text!r} is not written as tablelands writes that "
+                    f"action: {canonical!r}"
+                )
+        state.apply(action)
+    except RecordError:
+        raise
+    except (TablelandsError, ValueError) as exc:
+        raise RecordError(f"{source}: {where}: {text!r} does not replay: {exc}") from None
+    except Exception as exc:  # a crafted text the notation never produces
+        raise RecordError(
+            f"{source}: {where}: {text!r} does not replay ({type(exc).__name__}: {exc})"
+        ) from None
 
 
 def replay(record: GameRecord, game: Game[Any], edition: Edition, source: str) -> State:
-    """Re-play ``record`` from its seed and actions and check every recorded result.
+    """Re-play ``record`` from its seed and actions and check every field it holds.
 
-    Raises ``RecordError`` naming ``source`` and the first field that does not match.
+    The record must be exactly what :func:`record_of` makes of the replayed game (its
+    players' names aside): each action in canonical notation, the end fields all filled in
+    when the actions reach the end and all null before. Raises ``RecordError`` naming
+    ``source`` and the first field that does not match.
     """
     if record.game != game.info.name:
         raise RecordError(
@@ -144,27 +176,35 @@ def replay(record: GameRecord, game: Game[Any], edition: Edition, source: str) -
             f"({edition.content_hash}). "
             "Pass the record's edition file with --edition."
         )
-    try:
-        state = game.new_state(
-            players=len(record.players), seed=record.seed, options=record.options, edition=edition
-        )
-    except (ValueError, RecordError) as exc:
-        raise RecordError(f"{source}: {exc}") from None
+    problem = seed_problem(record.seed)
+    if problem:
+        raise RecordError(f"{source}: seed: {problem}")
+    state = new_game(game, len(record.players), record.seed, record.options, edition, source)
     for i, text in enumerate(record.actions):
-        try:
-            state.apply(state.parse_action(text))
-        except (NotationError, IllegalActionError) as exc:
-            raise RecordError(f"{source}: actions.{i}: {text!r} does not replay: {exc}") from None
-    if not record.complete:
-        return state
-    if not state.is_terminal:
-        raise RecordError(
-            f"{source}: actions: the game is not over after its {len(record.actions)} actions"
-        )
-    replayed = record_of(state, [p.name for p in record.players]).model_dump(mode="json")
-    recorded = record.model_dump(mode="json")
-    for field in ("scores", "winners", "breakdown", "final"):
-        found = first_difference(recorded[field], replayed[field], field)
-        if found:
-            raise RecordError(f"{source}: does not match its replay: {found}")
+        if state.is_terminal:
+            raise RecordError(
+                f"{source}: actions.{i}: {text!r} comes after the end of the game "
+                f"(over after {i} actions)"
+            )
+        _replay_action(state, text, f"actions.{i}", source)
+    count = len(record.actions)
+    ends = {name: getattr(record, name) for name in END_FIELDS}
+    if state.is_terminal:
+        missing = [name for name, value in ends.items() if value is None]
+        if missing:
+            raise RecordError(
+                f"{source}: {missing[0]}: the game is over after its {count} actions, so the "
+                f"record must hold its {', '.join(missing)}; found null"
+            )
+    else:
+        present = [name for name, value in ends.items() if value is not None]
+        if present:
+            raise RecordError(
+                f"{source}: {present[0]}: the game is not over after its {count} actions, "
+                f"so {', '.join(present)} must be null"
+            )
+    replayed = record_of(state, [p.name for p in record.players]).model_dump()
+    found = first_difference(record.model_dump(), replayed, "")
+    if found:
+        raise RecordError(f"{source}: does not match its replay: {found}")
     return state

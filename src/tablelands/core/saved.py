@@ -1,0 +1,78 @@
+"""Checking saved data against the game it claims to be: states and records are rebuilt.
+
+A saved state (:meth:`State.to_json`) and a game record both hold the seed, options,
+player count and actions of a game, and what they came to. Those first fields determine
+the rest, so the only proof that the rest is genuine is to rebuild it: play the game again
+from the seed and compare, type for type, everything it gives with everything saved. A
+state or record that passes is exactly one the rules can reach; anything else is refused
+with the path of the first field that differs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablelands.core.errors import RecordError, TablelandsError
+from tablelands.core.files import json_difference
+
+if TYPE_CHECKING:
+    from tablelands.core.game import Edition, Game, SavedState, State
+
+#: Seeds run from 0 to 2^63 - 1: a signed 64-bit integer holds every one, and no two of
+#: them give the same game (the generator reduces a seed modulo 2^64).
+SEED_LIMIT = 1 << 63
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a seed (``None`` if it is one)."""
+    if type(seed) is not int:
+        return f"a seed is a whole number, not {type(seed).__name__}"
+    if not 0 <= seed < SEED_LIMIT:
+        return f"a seed is between 0 and 2^63 - 1, not {seed}"
+    return None
+
+
+def new_game(
+    game: Game[Any], players: int, seed: int, options: dict[str, Any], edition: Edition, source: str
+) -> State:
+    """The start of a saved game, its player count and options checked first; failures are
+    ``RecordError`` naming ``source`` and the field (``players`` or ``options``)."""
+    try:
+        game.check_players(players)
+    except TablelandsError as exc:
+        raise RecordError(f"{source}: players: {exc}") from None
+    try:
+        settled = game.settle_options(players, dict(options))
+        return game.new_state(players=players, seed=seed, options=settled, edition=edition)
+    except TablelandsError as exc:
+        raise RecordError(f"{source}: options: {exc}") from None
+
+
+def apply_saved(state: State, action: int, where: str, source: str) -> None:
+    """Apply one saved action; anything but success is a ``RecordError`` naming ``where``."""
+    try:
+        state.apply(action)
+    except TablelandsError as exc:
+        raise RecordError(f"{source}: {where}: action {action} does not apply: {exc}") from None
+    except Exception as exc:  # a crafted action the rules never produce
+        raise RecordError(
+            f"{source}: {where}: action {action} does not apply ({type(exc).__name__}: {exc})"
+        ) from None
+
+
+def check_saved_state(
+    game: Game[Any], saved: SavedState, data: dict[str, Any], edition: Edition, source: str
+) -> None:
+    """Rebuild the state ``data`` describes from its seed, options, player count and
+    history, and refuse it (``RecordError`` naming the first field that differs) unless the
+    rebuilt state's :meth:`State.to_json` is ``data`` exactly."""
+    state = new_game(game, saved.players, saved.seed, saved.options, edition, source)
+    for i, action in enumerate(saved.history):
+        if state.is_terminal:
+            raise RecordError(f"{source}: history.{i}: action {action} comes after the end")
+        apply_saved(state, action, f"history.{i}", source)
+    found = json_difference(data, state.to_json(), names=("saved", "rebuilt"))
+    if found:
+        raise RecordError(
+            f"{source}: does not match the state rebuilt from its seed and history: {found}"
+        )
