@@ -138,7 +138,7 @@ def parse(text: str) -> int:
     if match := _STEAL.fullmatch(compact):
         seat, slot = int(match[1]), int(match[2])
         if not (1 <= seat <= 4 and 1 <= slot <= 4):
-            raise NotationError(f"steal {seat}/{slot}: name a seat 1-4 and a hand slot 1-3")
+            raise NotationError(f"steal {seat}/{slot}: name a seat 1-4 and a hand slot 1-4")
         return STEAL + (seat - 1) * 4 + slot - 1
     if match := _WAYPOINT.fullmatch(compact):
         edge = int(match[3])
