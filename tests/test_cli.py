@@ -6,13 +6,15 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
 from tablelands.agents import make_agent
 from tablelands.cli import app
 from tablelands.core.game import State
-from tablelands.games import get_game
+from tablelands.games import game_names, get_game
 from tablelands.session import Session
 
 runner = CliRunner()
@@ -351,3 +353,66 @@ def test_interrupting_a_thinking_bot_keeps_the_record(tmp_path: Path) -> None:
     session = Session(state, [Interrupted(0), None], Console(record=True), record_path=record)
     assert session.run() is False
     assert json.loads(record.read_text())["actions"] == []
+
+
+def test_players_zero_or_fewer_is_an_error_naming_the_player_counts() -> None:
+    # --players 0 once played the default count: 0 and negatives are counts, and refused.
+    for players in ("0", "-1"):
+        code, out = run("simulate", "drifting-lands", "-n", "1", "--players", players)
+        assert code == 2
+        assert f"error: Drifting Lands is played by 2, 3, 4 players, not {players}" in out
+        code, out = run("play", "drifting-lands", "--players", players, input="")
+        assert code == 2 and f"played by 2, 3, 4 players, not {players}" in out
+    code, out = run("play", "confusing-lands", "--players", "0", "--vs", "random", input="")
+    assert code == 2 and "played by 1, 2 players, not 0" in out
+
+
+def test_an_endless_budget_is_refused_before_any_game() -> None:
+    code, out = run("simulate", "confusing-lands", "-n", "1", "--agents", "mcts:1000000000it")
+    assert code == 2 and "error:" in out and "100,000it" in out
+    code, out = run("play", "confusing-lands", "--vs", "mcts:" + "9" * 5000 + "it", input="")
+    assert code == 2 and "at most 100 characters" in out
+
+
+@st.composite
+def fuzzed_command(draw: st.DrawFn) -> list[str]:
+    """``play`` (against random bots) or ``simulate -n 1`` of a game, with fuzzed options:
+    mostly plausible values (so that many games start), sometimes any integer or text."""
+
+    def number(low: int, high: int) -> str:
+        if draw(st.integers(0, 4)):
+            return str(draw(st.integers(low, high)))
+        return draw(st.integers().map(str) | st.text(max_size=6))
+
+    game = draw(st.sampled_from(game_names()))
+    if draw(st.booleans()):
+        args = ["simulate", game, "-n", "1", "--agents", "random"]
+    else:
+        args = ["play", game, "--vs", "random"]
+        if draw(st.booleans()):
+            args += ["--seat", number(-1, 4)]
+    if draw(st.booleans()):
+        args += ["--players", number(-1, 5)]
+    if draw(st.booleans()):
+        args += ["--seed", number(-(2**70), 2**70)]
+    names = [spec.name for spec in get_game(game).info.options] or ["teams"]
+    for _ in range(draw(st.integers(0, 2))):
+        if draw(st.integers(0, 3)):
+            key, value = draw(st.sampled_from(names)), draw(st.sampled_from(["on", "off", "2"]))
+        else:
+            key, value = draw(st.text(max_size=6)), draw(st.text(max_size=6))
+        args += ["-o", f"{key}={value}" if draw(st.integers(0, 3)) else key + value]
+    return args
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fuzzed_command())
+def test_fuzzed_options_end_in_a_game_or_an_error_never_a_traceback(args: list[str]) -> None:
+    # Whatever the options: a game (play ends at once, its input being empty; simulate plays
+    # one quick game) or exit code 2 with an error message, never a traceback.
+    result = runner.invoke(app, args, input="")
+    out = result.output + (result.stderr if result.stderr_bytes else "")
+    assert result.exception is None or isinstance(result.exception, SystemExit), (args, out)
+    assert result.exit_code in (0, 2), (args, out)
+    if result.exit_code == 2:
+        assert "error" in out.lower(), (args, out)

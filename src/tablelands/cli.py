@@ -147,7 +147,9 @@ def play_command(
         chosen = get_game(game)
         if solo and players not in (None, 1):
             raise fail("--solo is a game for 1 player; leave out --players")
-        count = 1 if solo else players or (2 if vs else min(chosen.info.player_counts))
+        default = 2 if vs else min(chosen.info.player_counts)
+        count = 1 if solo else default if players is None else players
+        chosen.check_players(count)  # --players 0 is no default: refused, naming the counts
         if vs and count == 1:
             raise fail("--vs needs an opponent seat: play with --players 2 or more, not solo")
         if not 1 <= seat <= count:
@@ -202,7 +204,8 @@ def simulate_command(
         specs = [s.strip() for s in agents.split(",") if s.strip()]
         if not specs:
             raise fail("--agents needs at least one agent spec")
-        count = players or (len(specs) if len(specs) in chosen.info.player_counts else 2)
+        default = len(specs) if len(specs) in chosen.info.player_counts else 2
+        count = default if players is None else players  # --players 0 is refused below
         chosen.check_players(count)
         options = parse_options(chosen, option)
         chosen_edition = load_edition(chosen, edition)

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
-import pytest
+import time
 
-from tablelands.agents import AgentSpecError, make_agent
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from tablelands.agents import AGENTS, Agent, AgentSpecError, make_agent
+from tablelands.agents.mcts import MctsAgent
 from tablelands.core.view import SeatView
 from tablelands.games import get_game
 
@@ -60,3 +65,75 @@ def test_greedy_beats_random_solo() -> None:
 def test_unknown_agent_spec_lists_the_agents() -> None:
     with pytest.raises(AgentSpecError, match="the agents are: random, greedy"):
         make_agent("deep-blue", 0)
+
+
+def test_budgets_beyond_the_caps_are_refused() -> None:
+    # A budget that never ends is no budget: at most 10 minutes or 100,000 iterations a
+    # decision, and 64 worker processes; the message names the caps.
+    for spec in ("mcts:1000000000it", "mcts:100001it", "mcts:601s", "mcts:2s:99999999999s"):
+        with pytest.raises(AgentSpecError, match=r"at most 600s \(10 minutes\) or 100,000it"):
+            make_agent(spec, 0)
+    with pytest.raises(AgentSpecError, match="workers must be 1 to 64"):
+        make_agent("mcts:1s:workers=65", 0)
+    for spec in ("mcts:600s", "mcts:100000it", "mcts:1s:workers=64"):
+        agent = make_agent(spec, 0)
+        assert isinstance(agent, MctsAgent)
+        agent.close()
+    assert "at most 600s" in AGENTS["mcts"] and "100,000it" in AGENTS["mcts"]
+
+
+def test_absurd_digit_strings_are_refused_at_once() -> None:
+    # Python will not read an integer of more than 4300 digits (ValueError), and a long one
+    # is slow to read: a spec is at most 100 characters.
+    for digits in (5000, 100_000):
+        for spec in (
+            f"mcts:{'9' * digits}it",
+            f"mcts:{'9' * digits}s",
+            f"mcts:workers={'9' * digits}",
+        ):
+            start = time.perf_counter()
+            with pytest.raises(AgentSpecError, match="at most 100 characters"):
+                make_agent(spec, 0)
+            assert time.perf_counter() - start < 0.05
+    with pytest.raises(AgentSpecError, match="too long a budget"):
+        make_agent(f"mcts:{'9' * 90}it", 0)
+    with pytest.raises(AgentSpecError, match="workers must be 1 to 64"):
+        make_agent(f"mcts:workers={'9' * 80}", 0)
+
+
+SPEC_PARTS = st.one_of(
+    st.from_regex(r"[0-9]{1,9}(\.[0-9]{1,4})?(s|it)", fullmatch=True),
+    st.from_regex(r"workers=[0-9]{1,4}", fullmatch=True),
+    st.sampled_from(["2s", "0s", "0it", "1e9it", "workers=", "workers=-1", "workers=²", "٣s"]),
+    st.text(max_size=12),
+)
+SPECS = st.one_of(
+    st.text(max_size=120),
+    st.builds(
+        lambda name, parts: ":".join([name, *parts]),
+        st.sampled_from(["mcts", "MCTS ", "random", "greedy", ""]),
+        st.lists(SPEC_PARTS, max_size=3),
+    ),
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(SPECS)
+@example("mcts:workers=²")  # str.isdigit takes it, int does not
+@example("mcts:1000000000it")
+@example(f"mcts:{'9' * 5000}it")
+def test_any_text_is_an_agent_or_an_agent_spec_error(spec: str) -> None:
+    # Whatever is typed after --vs or --agents: an agent, or an AgentSpecError saying why not,
+    # at once; never another exception.
+    start = time.perf_counter()
+    try:
+        agent = make_agent(spec, 0)
+    except AgentSpecError as exc:
+        assert str(exc)
+    else:
+        assert isinstance(agent, Agent)
+        if isinstance(agent, MctsAgent):
+            assert agent.workers <= 64 and agent.budget.iterations in (None, *range(1, 100_001))
+            assert 0 < (agent.budget.seconds or 1) <= 600
+            agent.close()
+    assert time.perf_counter() - start < 0.5

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
@@ -14,7 +15,9 @@ import pytest
 from tablelands.core.errors import EditionError
 from tablelands.core.geometry import HEX_DIRECTIONS, hex_distance
 from tablelands.games.drifting_lands import GAME
+from tablelands.games.drifting_lands.board import terrain_memo
 from tablelands.games.drifting_lands.components import CARD_TYPES, DriftingLandsEdition
+from tablelands.games.drifting_lands.scoring import continents
 
 
 def packaged() -> DriftingLandsEdition:
@@ -117,3 +120,74 @@ def test_another_edition_changes_the_game(tmp_path: Path) -> None:
     edition = GAME.load_edition(write(tmp_path, data))
     state = GAME.new_state(players=2, seed=0, edition=edition)
     assert set(state.edition.value.values()) == {1}
+
+
+def test_the_four_corners_are_alike() -> None:
+    # The seat choosing first must not find a better corner: the map (its spaces and values)
+    # is the same seen from east and west, north and south, and so are the corner continents
+    # with their starting spaces: each is a mirror image of its neighbours.
+    model = packaged().model
+    # Doubled coordinates (x = 2q + r, y = r) make the mirrors of the hex grid plain flips.
+    field = {(2 * s.q + s.r, s.r): s.value for s in model.map.spaces}
+    xs, ys = {x for x, _ in field}, {y for _, y in field}
+
+    def east_west(x: int, y: int) -> tuple[int, int]:
+        return min(xs) + max(xs) - x, y
+
+    def north_south(x: int, y: int) -> tuple[int, int]:
+        return x, min(ys) + max(ys) - y
+
+    def doubled(cells: list[tuple[int, int]]) -> set[tuple[int, int]]:
+        return {(2 * q + r, r) for q, r in cells}
+
+    for mirror in (east_west, north_south):
+        assert {mirror(*cell): value for cell, value in field.items()} == field
+    nw, ne, se, sw = model.map.corners
+    for one, other, mirror in (
+        (nw, ne, east_west),
+        (sw, se, east_west),
+        (nw, sw, north_south),
+        (ne, se, north_south),
+    ):
+        assert {mirror(*c) for c in doubled(one.tiles)} == doubled(other.tiles)
+        assert {mirror(*c) for c in doubled(one.starts)} == doubled(other.starts)
+    # So every corner is worth the same at set-up, and so are its starting spaces.
+    state = GAME.new_state(players=4, seed=0)
+    assert len(continents(state)) == 4
+    assert len({entry["value"] for entry in continents(state)}) == 1
+    spaces = {(s.q, s.r): s.value for s in model.map.spaces}
+    starts = [sorted(spaces[c] for c in corner.starts) for corner in (nw, ne, se, sw)]
+    assert starts.count(starts[0]) == 4
+
+
+def test_editions_on_the_same_cells_score_with_their_own_values() -> None:
+    # Continent values are remembered per map: two editions on the same cells (equal grids)
+    # but with other space values must each score with their own, in one process.
+    first = packaged()
+    data = first.to_data()
+    for space in data["map"]["spaces"]:
+        space["value"] += space["q"] % 3
+    second = DriftingLandsEdition.from_data(data, "second")
+    assert second.grid == first.grid
+
+    def expected(edition: DriftingLandsEdition) -> list[int]:
+        spaces = {(s.q, s.r): s.value for s in edition.model.map.spaces}
+        return sorted(sum(spaces[c] for c in corner.tiles) for corner in edition.model.map.corners)
+
+    assert expected(first) != expected(second)
+    for edition in (first, second, first, second):
+        state = GAME.new_state(players=2, seed=0, edition=edition)
+        assert sorted(entry["value"] for entry in continents(state)) == expected(edition)
+
+
+def test_a_copy_of_an_edition_shares_its_memos() -> None:
+    # What is remembered for a map serves every copy of its edition, such as one unpickled
+    # in a worker process, without travelling with it.
+    edition = packaged()
+    state = GAME.new_state(players=2, seed=0, edition=edition)
+    continents(state)
+    assert edition.value_memo
+    copy_of = pickle.loads(pickle.dumps(edition))
+    assert copy_of.value_memo is edition.value_memo
+    assert terrain_memo(copy_of.grid) is terrain_memo(edition.grid)
+    assert b"value_memo" not in pickle.dumps(edition)

@@ -3,16 +3,16 @@ rulings DL-1..DL-10, on boards built by hand.
 
 Geometry used in the board comments: axial (q, r), pointy-top, directions 0-5 clockwise:
 0 NE (+1,-1), 1 E (+1,0), 2 SE (0,+1), 3 SW (-1,+1), 4 W (-1,0), 5 NW (0,-1).
-Row r of the packaged map holds q from -(r // 2) to 11 - (r // 2). Space values used below
-(packaged edition.json, "map.spaces"):
+Row r of the packaged map holds q from -(r // 2) to 12 - (r // 2) (even r) or 11 - (r // 2)
+(odd r). Space values used below (packaged edition.json, "map.spaces"):
 
-    r=0: q 0..11   1 1 1 2 2 2 2 2 2 2 1 1
+    r=0: q 0..12   1 1 1 2 2 2 2 2 2 2 1 1 1
     r=1: q 0..11   1 1 2 2 2 2 2 2 2 2 1 1
-    r=2: q -1..10  1 1 2 2 3 3 3 3 3 2 2 1
+    r=2: q -1..11  1 1 2 2 3 3 3 3 3 2 2 1 1
     r=3: q -1..10  1 2 2 3 3 3 3 3 3 2 2 1
-    r=4: q -2..9   1 2 2 3 3 4 4 4 3 3 2 2
+    r=4: q -2..10  1 2 2 3 3 4 4 4 3 3 2 2 1
     r=5: q -2..9   2 2 3 3 4 4 4 4 3 3 2 2
-    r=8: q -4..7   1 1 2 2 3 3 3 3 3 2 2 1
+    r=8: q -4..8   1 1 2 2 3 3 3 3 3 2 2 1 1
 
 so e.g. (1,3)=2, (2,3)=3, (3,3)=3, (4,3)=3, (3,2)=3, (4,2)=3, (5,2)=3, (1,4)=3, (2,4)=3,
 (3,4)=4, (2,5)=4, (3,5)=4, (6,2)=3, (7,2)=3, (6,3)=3, (1,8)=3, (2,8)=3, (10,0)=1, (11,0)=1,
@@ -227,13 +227,14 @@ def test_drift_card_targets_any_continent() -> None:
 def drift_round_state(seat0_small: bool) -> DriftingLandsState:
     """Round 1 ends with seat 0 then seat 1 playing their last card; round 2 starts.
 
-    Board: rows 0 and 1 filled with land (24 tiles, one continent) holding seat 0's pawn on
-    (3,0): it cannot drift at all (NE/NW/W/E/SW leave the map from row 0 or the row ends, and
-    SE takes (11,1) to (11,2), off the map since row 2 ends at q=10). Seat 1's pawn is on the
-    single tile (5,7). With ``seat0_small`` seat 0 also has a pawn on the single tile (2,8).
+    Board: rows 0 and 1 filled with land (25 tiles, one continent) holding seat 0's pawn on
+    (3,0): it cannot drift at all (NE/NW leave the map from row 0, W and SW take (0,0) off it,
+    E takes (12,0) off it, and SE takes (12,0) to (12,1), off the map since row 1 ends at
+    q=11). Seat 1's pawn is on the single tile (5,7). With ``seat0_small`` seat 0 also has a
+    pawn on the single tile (2,8).
     """
     state = blank()
-    rows01 = [(q, r) for r in (0, 1) for q in range(12)]
+    rows01 = [(q, 0) for q in range(13)] + [(q, 1) for q in range(12)]
     land = [*rows01, (5, 7)]
     pawns = {(3, 0): (0, 1), (5, 7): (1, 1)}
     if seat0_small:

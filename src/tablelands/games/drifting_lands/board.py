@@ -48,13 +48,11 @@ class TerrainMemo:
 
     LIMIT = 1 << 16
     PARTS_LIMIT = 1 << 10
-    __slots__ = ("can_split", "continents", "split_parts", "values")
+    __slots__ = ("can_split", "continents", "split_parts")
 
     def __init__(self) -> None:
         #: land -> (its continents, each space's continent number or OCEAN_NUMBER)
         self.continents: dict[int, tuple[tuple[int, ...], bytes]] = {}
-        #: (continent, its mountains) -> its points (DL-1), filled in by the scoring
-        self.values: dict[tuple[int, int], int] = {}
         self.split_parts: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.can_split: dict[tuple[int, int, int, int], bool] = {}
 

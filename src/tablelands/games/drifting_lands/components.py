@@ -9,7 +9,8 @@ same 24 basic cards in the basic game.
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -35,6 +36,8 @@ LEVELS = (1, 2, 3, 4)
 CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
 
 Cell = tuple[int, int]
+#: (continent, its mountains) -> its points (DL-1), as masks on one map
+ValueMemo = dict[tuple[int, int], int]
 
 
 class SpaceModel(BaseModel):
@@ -139,6 +142,15 @@ class EditionModel(EditionFile):
     species: SpeciesModel
 
 
+@cache
+def value_memo(grid: HexBitGrid, values: tuple[tuple[int, int], ...]) -> ValueMemo:
+    """The continent values remembered for the map of these cells and these space values
+    (``(space, value)`` pairs). A value depends on both, so two editions on the same cells
+    with other values keep apart, while every copy of an edition (an equal grid, the same
+    values: an edition unpickled in a worker) shares one table."""
+    return {}
+
+
 class DriftingLandsEdition(Edition):
     """A validated edition, with the map as a bitboard grid."""
 
@@ -150,6 +162,7 @@ class DriftingLandsEdition(Edition):
         super().__init__(model)
         self.grid = HexBitGrid((s.q, s.r) for s in model.map.spaces)
         self.value = {self.grid.index(s.q, s.r): s.value for s in model.map.spaces}
+        self.value_memo = value_memo(self.grid, tuple(sorted(self.value.items())))
         self.corner_tiles = [
             sum(1 << self.grid.index(q, r) for q, r in corner.tiles) for corner in model.map.corners
         ]
@@ -161,3 +174,13 @@ class DriftingLandsEdition(Edition):
         self.card_points = {c.id: c.points for c in model.species.cards}
         self.all_card_points = sum(self.card_points.values())
         self.pawns = [0] + [model.species.pawns[str(level)] for level in LEVELS]
+
+    # The value memo is shared, not part of the edition: a copy finds it again by its map.
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["value_memo"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.value_memo = value_memo(self.grid, tuple(sorted(self.value.items())))
