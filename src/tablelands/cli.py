@@ -18,10 +18,16 @@ from rich.table import Table
 from tablelands import analysis, sim
 from tablelands.agents import AGENTS, Agent, make_agent
 from tablelands.agents.mcts import MctsAgent
-from tablelands.core.errors import EditionError, TablelandsError
-from tablelands.core.files import read_json
+from tablelands.core.errors import EditionError, RecordError, TablelandsError
+from tablelands.core.files import (
+    check_output_file,
+    check_output_folder,
+    read_json,
+    write_text_atomic,
+)
 from tablelands.core.game import Edition, Game, OptionValue
 from tablelands.core.records import read_record, replay, write_record
+from tablelands.core.saved import SEED_LIMIT
 from tablelands.games import game_names, get_game
 from tablelands.session import Session
 from tablelands.sim import Setup
@@ -47,7 +53,13 @@ EditionOpt = Annotated[
     typer.Option("--edition", help="Edition file to play with instead of the packaged one."),
 ]
 SeedOpt = Annotated[
-    int | None, typer.Option("--seed", help="Seed; the same seed and actions give the same game.")
+    int | None,
+    typer.Option(
+        "--seed",
+        min=0,
+        max=SEED_LIMIT - 1,
+        help="Seed (0 to 2^63 - 1); the same seed and actions give the same game.",
+    ),
 ]
 
 
@@ -165,6 +177,8 @@ def play_command(
             None if s == seat - 1 or vs is None else make_agent(vs, actual_seed + 7919 * (s + 1))
             for s in range(count)
         ]
+        if record is not None:
+            check_output_file(record, RecordError)  # before the game, not after it
     except TablelandsError as exc:
         raise fail(str(exc)) from None
     Session(state, seats, console, record).run()
@@ -183,7 +197,9 @@ def simulate_command(
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of players.")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed SEED + i.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=SEED_LIMIT - 1, help="Game i uses seed SEED + i.")
+    ] = 0,
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Rotate the agents' seats from game to game.")
     ] = False,
@@ -212,6 +228,10 @@ def simulate_command(
         for spec in set(specs):
             make_agent(spec, 0)
         chosen.new_state(players=count, seed=seed, options=options, edition=chosen_edition)
+        if seed + games > SEED_LIMIT:
+            raise fail(f"--seed: the last game would have seed {seed + games - 1}, over 2^63 - 1")
+        if out is not None:
+            check_output_folder(out, RecordError)  # before the games, not after the first
     except TablelandsError as exc:
         raise fail(str(exc)) from None
     setup = Setup(chosen, count, options, chosen_edition, tuple(specs), seed, rotate)
@@ -237,7 +257,10 @@ def simulate_command(
                     ratings[rating] += 1
             if out is not None:
                 name = f"game-{outcome.index:05d}-seed-{seed + outcome.index}.json"
-                write_record(outcome.record, out / name)
+                try:
+                    write_record(outcome.record, out / name)
+                except TablelandsError as exc:
+                    raise fail(str(exc)) from None
             progress.advance(task)
     table = Table(title=f"{chosen.info.title}: {games} games, {count} players")
     table.add_column("agent")
@@ -415,10 +438,11 @@ def edition_export(
     """Write the packaged edition to a file, to edit into a transcription of real components."""
     try:
         edition = get_game(game).default_edition()
+        check_output_file(out, EditionError)
+        # The data as given, so the file written has the packaged edition's hash.
+        write_text_atomic(out, json.dumps(edition.to_data(), indent=2) + "\n", EditionError)
     except TablelandsError as exc:
         raise fail(str(exc)) from None
-    data = edition.to_data()
-    out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     Console().print(f"Wrote {edition.name!r} to {out}")
 
 

@@ -41,6 +41,8 @@ MAX_NUMBER_DIGITS = 40
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+# A check's message that starts by naming a field inside the object checked.
+_INNER_FIELD = re.compile(r"([A-Za-z_]\w*(?:\.\w+)*): ")
 
 
 class _RefusedError(Exception):
@@ -48,11 +50,17 @@ class _RefusedError(Exception):
 
 
 def describe_validation_error(exc: ValidationError) -> str:
-    """One line per problem: the dotted field path, then what is wrong with it."""
+    """One line per problem: the dotted field path, then what is wrong with it. A check of a
+    whole object may name the field inside it (``corners.0.name: ...``): that joins the path."""
     lines = []
     for error in exc.errors():
-        where = ".".join(str(part) for part in error["loc"]) or "(top level)"
-        lines.append(f"{where}: {error['msg']}")
+        where = ".".join(str(part) for part in error["loc"])
+        message = error["msg"].removeprefix("Value error, ")
+        inner = _INNER_FIELD.match(message)
+        if inner:
+            where = f"{where}.{inner[1]}" if where else inner[1]
+            message = message[inner.end() :]
+        lines.append(f"{where or '(top level)'}: {message}")
     return "; ".join(lines)
 
 
@@ -114,7 +122,7 @@ def parse_json(text: str, source: str, error: type[TablelandsError]) -> Any:
             f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
     except _RefusedError as exc:
-        raise error(f"{source}: not valid here: {exc}") from None
+        raise error(f"{source}: refused: {exc}") from None
     except (ValueError, RecursionError) as exc:  # whatever else the parser may refuse
         raise error(f"{source}: not valid JSON ({exc})") from None
 
@@ -218,9 +226,14 @@ def _check_folder(folder: Path, path: Path, error: type[TablelandsError]) -> Non
     existing = _nearest_existing(folder)
     if not existing.is_dir():
         raise error(f"{path}: cannot write: {existing} is not a folder")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        what = "" if existing == folder else f" ({folder} would be made in it)"
-        raise error(f"{path}: cannot write: the folder {existing} is not writable{what}")
+    try:  # the one sure test (permissions, read-only file systems): write a file there
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as exc:
+        what = "" if existing == folder else f" (where {folder} would be made)"
+        raise error(
+            f"{path}: cannot write in the folder {existing}{what}: {exc.strerror or exc}"
+        ) from None
 
 
 def check_output_file(path: Path, error: type[TablelandsError]) -> None:

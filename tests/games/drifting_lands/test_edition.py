@@ -96,7 +96,7 @@ def write(tmp_path: Path, data: Any) -> Path:
         (
             lambda d: d["species"]["pawns"].__setitem__("1", 3),
             "species.pawns",
-            "at least 4 level-1",
+            "a species has 9 pawns",
         ),
         (lambda d: d["map"]["spaces"].append(d["map"]["spaces"][0]), "map", "share a position"),
     ],

@@ -5,6 +5,12 @@ corner continents of 7 tiles (a centre and its 6 neighbours) with 4 marked start
 spaces each, listed north-west, north-east, south-east, south-west so that corners
 ``i`` and ``i + 2`` are diagonally opposite. Every species has the same pawns and the
 same 24 basic cards in the basic game.
+
+The schema checks every bound the rules engine relies on: the map fits the
+:data:`~tablelands.games.drifting_lands.notation.POSITIONS` board positions that action
+numbers can name (a grid of rows, one guard column wide), a space's value is one digit
+(the map draws it so), and the component counts the rules fix (the 9 pawns of each level,
+the 24 cards of 11 types, the 4 corner continents of 7 tiles).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from tablelands.core.game import Edition, EditionFile
 from tablelands.core.geometry import HEX_DIRECTIONS, HexBitGrid
+from tablelands.games.drifting_lands.notation import POSITIONS
 
 CARD_TYPES = (
     "drifting",
@@ -34,6 +41,10 @@ CARD_TITLES = {name: name.replace("_", " ").title() for name in CARD_TYPES}
 CARD_COUNT = 24
 LEVELS = (1, 2, 3, 4)
 CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
+#: What Drifting Lands fixes: each species has 5 level-1 pawns, 2 of level 2, 1 of 3 and 1 of 4.
+PAWN_COUNTS = {"1": 5, "2": 2, "3": 1, "4": 1}
+#: The highest value a space may show: the map draws a value as one digit.
+MAX_SPACE_VALUE = 9
 
 Cell = tuple[int, int]
 #: (continent, its mountains) -> its points (DL-1), as masks on one map
@@ -43,9 +54,9 @@ ValueMemo = dict[tuple[int, int], int]
 class SpaceModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    q: int
-    r: int
-    value: int = Field(ge=0)
+    q: int = Field(ge=-POSITIONS, le=POSITIONS)
+    r: int = Field(ge=-POSITIONS, le=POSITIONS)
+    value: int = Field(ge=0, le=MAX_SPACE_VALUE)
 
 
 class CornerModel(BaseModel):
@@ -69,16 +80,35 @@ class CornerModel(BaseModel):
             raise ValueError("the 4 starting spaces are 4 different tiles of the continent")
         return self
 
+    def centre(self) -> Cell:
+        """The tile whose 6 neighbours are all tiles of the continent."""
+        tiles = set(self.tiles)
+        return next(
+            (q, r)
+            for q, r in self.tiles
+            if all((q + dq, r + dr) in tiles for dq, dr in HEX_DIRECTIONS)
+        )
+
 
 class MapModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    spaces: list[SpaceModel] = Field(min_length=7)
+    spaces: list[SpaceModel] = Field(min_length=7, max_length=POSITIONS)
     corners: list[CornerModel] = Field(min_length=4, max_length=4)
 
     @model_validator(mode="after")
     def _corners_on_map(self) -> MapModel:
+        qs, rs = [s.q for s in self.spaces], [s.r for s in self.spaces]
+        # The board numbers its positions row by row, one guard column after the last q
+        # (HexBitGrid); every position must have a number below POSITIONS.
+        width = max(qs) - min(qs) + 2
+        needed = (max(rs) - min(rs)) * width + max(qs) - min(qs) + 1
+        if needed > POSITIONS:
+            raise ValueError(
+                f"spaces: the map spans q {min(qs)} to {max(qs)} and r {min(rs)} to {max(rs)}, "
+                f"a board of {needed} positions; action numbers name at most {POSITIONS}"
+            )
         cells = [(s.q, s.r) for s in self.spaces]
         if len(set(cells)) != len(cells):
             raise ValueError("two spaces share a position")
@@ -92,6 +122,22 @@ class MapModel(BaseModel):
             if near & used:
                 raise ValueError(f"corners.{i}: corner continents must not touch each other")
             used |= tiles
+        for i, (corner, name) in enumerate(zip(self.corners, CORNER_NAMES, strict=True)):
+            if corner.name != name:
+                raise ValueError(
+                    f"corners.{i}.name: the corners are listed {', '.join(CORNER_NAMES)}, "
+                    f"so this one is {name!r}, not {corner.name!r}"
+                )
+        # Doubled coordinates: x grows to the east, y to the south.
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = (
+            (2 * q + r, r) for q, r in (corner.centre() for corner in self.corners)
+        )
+        if not (x0 < x1 and x3 < x2 and y0 < y3 and y1 < y2):
+            raise ValueError(
+                "corners: the north-west continent must lie west of the north-east one and "
+                "north of the south-west one, the south-east east of the south-west and south "
+                "of the north-east, so that corners 1 and 3, 2 and 4 are diagonally opposite"
+            )
         return self
 
 
@@ -121,8 +167,11 @@ class SpeciesModel(BaseModel):
     def _pawns(cls, pawns: dict[str, int]) -> dict[str, int]:
         if sorted(pawns) != ["1", "2", "3", "4"] or any(n < 0 for n in pawns.values()):
             raise ValueError("give a pawn count for each level 1-4")
-        if pawns["1"] < 4:
-            raise ValueError("a species needs at least 4 level-1 pawns to start")
+        if pawns != PAWN_COUNTS:
+            raise ValueError(
+                "a species has 9 pawns: 5 of level 1, 2 of level 2, 1 of level 3 and 1 of "
+                f"level 4, not {pawns}"
+            )
         return pawns
 
     @field_validator("cards")

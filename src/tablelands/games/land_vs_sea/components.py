@@ -4,12 +4,18 @@ A face gives each of its 6 edges a type, land ``L`` or sea ``S`` (edge 0 first, 
 clockwise), and splits the edges into regions of one type each (LS-1). It may carry bonus
 symbols (per region), a Play Again or Steal symbol, a run of 2 or 3 mountain (land) or
 coral (sea) edges, and a caravan or a ship.
+
+The schema checks every bound the rules engine relies on: edges are numbered 0-5 wherever
+they appear, a region carries 0 to :data:`MAX_BONUS` bonus symbols and a face at most
+:data:`MAX_BONUS` in all (the map draws a face's symbols as one digit), and the tiles are
+the 58 the rules fix, ids 1 to 58. Faces that look alike are allowed: printed tiles may
+repeat a face, and a visible face then does not tell the tile (LS-5).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
@@ -26,13 +32,18 @@ TILE_COUNT = 58
 START_ID = 0
 VOLCANO_ID = TILE_COUNT + 1
 FACE_NAMES = "ab"
+#: The most bonus symbols a region, or a whole face, may carry: the map draws them as one digit.
+MAX_BONUS = 9
+
+#: An edge of a face: 0 (north-east) to 5, clockwise.
+EdgeNumber = Annotated[int, Field(ge=0, le=5)]
 
 
 class RegionModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    edges: list[int] = Field(min_length=1)
-    bonus: int = Field(default=0, ge=0)
+    edges: list[EdgeNumber] = Field(min_length=1, max_length=6)
+    bonus: int = Field(default=0, ge=0, le=MAX_BONUS)
 
 
 def _interleave(a: set[int], b: set[int]) -> bool:
@@ -47,9 +58,9 @@ class FaceModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     edges: str = Field(pattern=r"^[LS]{6}$")
-    regions: list[RegionModel]
-    mountains: list[int] = []
-    corals: list[int] = []
+    regions: list[RegionModel] = Field(min_length=1, max_length=6)
+    mountains: list[EdgeNumber] = []
+    corals: list[EdgeNumber] = []
     trade: Literal["caravan", "ship"] | None = None
     action: Literal["play_again", "steal"] | None = None
 
@@ -65,6 +76,8 @@ class FaceModel(BaseModel):
             seen.extend(region.edges)
         if sorted(seen) != list(range(6)):
             raise ValueError("the regions must hold each edge 0-5 exactly once (LS-1)")
+        if sum(region.bonus for region in self.regions) > MAX_BONUS:
+            raise ValueError(f"a face carries at most {MAX_BONUS} bonus symbols in all")
         sets = [set(r.edges) for r in self.regions]
         for i, a in enumerate(sets):
             for b in sets[i + 1 :]:
