@@ -148,3 +148,9 @@ def test_output_paths_are_checked_before_a_long_job(tmp_path: Path) -> None:
     with pytest.raises(EditionError, match="is not a folder"):
         check_output_folder(a_file / "records", EditionError)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json"]  # nothing made
+
+
+def test_atomic_write_takes_the_longest_file_names(tmp_path: Path) -> None:
+    path = tmp_path / ("r" * 250 + ".json")
+    write_text_atomic(path, "{}", RecordError)
+    assert path.read_text() == "{}"

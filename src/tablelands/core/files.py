@@ -266,9 +266,8 @@ def write_text_atomic(path: Path, text: str, error: type[TablelandsError]) -> No
     folder (made if missing), then renamed over ``path``; ``error`` names the path."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
+        # A short name of its own: the file's name may already be as long as names go.
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tablelands-", suffix=".tmp")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
