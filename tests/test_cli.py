@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 from tablelands.agents import make_agent
 from tablelands.cli import app
 from tablelands.core.game import State
+from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 from tablelands.games import game_names, get_game
 from tablelands.session import Session
 
@@ -209,13 +211,14 @@ def scripted_inputs(
     session plays forced actions itself), and the final scores."""
     game = get_game(name)
     state = game.new_state(players=players, seed=seed)
-    bots = {s: make_agent(vs, seed + 7919 * (s + 1)) for s in range(1, players)} if vs else {}
+    bot_seeds = Rng(seed)  # as the CLI seeds bots when --seed is given
+    bots = {s: make_agent(vs, bot_seeds.next_u64()) for s in range(1, players)} if vs else {}
     lines: list[str] = []
     last_human = None
     while not state.is_terminal:
         seat = state.current_player
         if seat in bots:
-            state.apply(bots[seat].choose(state))
+            state.apply(bots[seat].choose(SeatView(state)))
             continue
         legal = state.legal_actions()
         if len(legal) == 1:

@@ -449,11 +449,6 @@ def test_announcement_check_catches_a_tile_id() -> None:
     assert not told_problems(game, state, action, SeatView(state).announce(action))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session._play_on prints a forced action when no one is at the screen yet "
-    "(on_screen is None), and the next seat's view is then drawn below it without a hand-over",
-)
 def test_forced_action_before_anyone_is_at_the_screen_is_kept_for_its_seat() -> None:
     """A hot-seat session started at a position where the first seat's remaining picks are
     forced (Drifting Lands, selecting): they are secret cards, and the second seat must not

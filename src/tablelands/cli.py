@@ -27,6 +27,7 @@ from tablelands.core.files import (
 )
 from tablelands.core.game import Edition, Game, OptionValue
 from tablelands.core.records import read_record, replay, write_record
+from tablelands.core.rng import Rng
 from tablelands.core.saved import SEED_LIMIT
 from tablelands.games import game_names, get_game
 from tablelands.session import Session
@@ -166,7 +167,10 @@ def play_command(
             raise fail("--vs needs an opponent seat: play with --players 2 or more, not solo")
         if not 1 <= seat <= count:
             raise fail(f"--seat must be between 1 and {count}")
-        actual_seed = secrets.randbelow(2**31) if seed is None else seed
+        # A seed rebuilds every hidden card: drawn from 63 bits so that it cannot be found by
+        # trying them all, and bots get seeds of their own unless the game is to be replayed.
+        actual_seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
+        bot_seeds = Rng(actual_seed if seed is not None else secrets.randbits(64))
         state = chosen.new_state(
             players=count,
             seed=actual_seed,
@@ -174,7 +178,7 @@ def play_command(
             edition=load_edition(chosen, edition),
         )
         seats: list[Agent | None] = [
-            None if s == seat - 1 or vs is None else make_agent(vs, actual_seed + 7919 * (s + 1))
+            None if s == seat - 1 or vs is None else make_agent(vs, bot_seeds.next_u64())
             for s in range(count)
         ]
         if record is not None:
@@ -309,7 +313,7 @@ def replay_command(
     except TablelandsError as exc:
         raise fail(str(exc)) from None
     if show:
-        console.print(chosen.render(state, None))
+        console.print(chosen.render(state.observation(0), state.edition))
     if record.complete:
         console.print(
             f"[green]OK[/green] {file}: {len(record.actions)} actions replay "

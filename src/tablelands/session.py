@@ -114,11 +114,12 @@ class Session:
             legal = view.legal_actions()
             if len(legal) == 1:
                 own = f"{view.format_action(legal[0])} (the only possible action, played for you)"
-                if on_screen in (None, seat) or not self.hot_seat:
-                    self.console.print(f"Player {seat + 1}: {own}")
-                else:
-                    self._forced.setdefault(seat, []).append(own)
                 self._play(seat, view, legal[0], f"Player {seat + 1}", echo=False)
+                if on_screen == seat or not self.hot_seat:
+                    self.console.print(f"Player {seat + 1}: {own}")
+                    self._seen[seat] = len(self._told)
+                else:  # told when the seat next has the screen
+                    self._forced.setdefault(seat, []).append(own)
                 continue
             if self.hot_seat and on_screen not in (None, seat) and not self._hand_over(seat):
                 return self._leave()
@@ -129,6 +130,7 @@ class Session:
             if typed is None:
                 return self._leave()
             self._play(seat, view, typed, f"Player {seat + 1}", echo=False)
+            self._seen[seat] = len(self._told)  # they saw their own move
         self._finish()
         return True
 
@@ -137,7 +139,6 @@ class Session:
         said = view.announce(action)
         self.state.apply(action)
         self._told.append(f"{who} {said}.")
-        self._seen[seat] = len(self._told)
         if echo and not self.hot_seat:
             self.console.print(f"[dim]{who} {said}.[/dim]")
         self._save()

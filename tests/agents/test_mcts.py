@@ -151,7 +151,9 @@ def test_equal_estimates_are_not_always_settled_the_same_way(
     state = midgame("confusing-lands", 1, 7)
     monkeypatch.setattr(type(state), "prior_visits", 3)
     monkeypatch.setattr(type(state), "utility", lambda self: [0.5])
-    picks = {search(SeatView(state), Budget(iterations=1), Rng(seed))[0].action for seed in range(12)}
+    picks = {
+        search(SeatView(state), Budget(iterations=1), Rng(seed))[0].action for seed in range(12)
+    }
     assert len(picks) > 1
 
 

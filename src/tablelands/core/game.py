@@ -255,6 +255,13 @@ class Game(ABC, Generic[EditionT]):
         """Every seat's score so far as counted from an observation: what the viewer can
         count, never what hidden cards or tiles would add."""
 
+    def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:
+        """A preview (``after``, what the viewer would see after an action, with what differs
+        between worlds already ``None``) less what the rules keep hidden until the action is
+        really taken, even where the edition would let it be worked out; ``before`` is the
+        viewer's observation now. By default nothing more is hidden."""
+        return after
+
     def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
         """``viewer``'s score so far and where it comes from, as ``viewer`` can count it."""
         return Pretty(self.standings(seen, edition)[viewer])

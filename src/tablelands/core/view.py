@@ -143,8 +143,7 @@ class SeatView:
             world = self.world(rng)
             world.apply(action)
             seen.append(world.observation(self.seat))
-        result: JsonDict = common(seen)
-        return result
+        return self.game.hide_in_preview(self.observation(), common(seen))
 
     def standings(self) -> list[JsonDict]:
         """Every seat's score so far as this seat can count it (never from hidden cards)."""

@@ -76,6 +76,16 @@ class LandVsSea(Game[LandVsSeaEdition]):
             result.append({"seat": seat, "side": side, "by_kind": by_kind, "total": total})
         return result
 
+    def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:
+        """A tile that comes into the viewer's hand (drawn or stolen) shows its up face only,
+        unless the viewer has seen its back already (LS-5): in this edition most faces are on
+        one tile only, so the up face alone would give the back away."""
+        known = {held["tile"] for hand in before["hands"] for held in hand} - {None}
+        for held in after["hands"][after["viewer"]]:
+            if held["tile"] not in known:
+                held["tile"] = held["down"] = None
+        return after
+
     def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
         return standings_table(self.standings(seen, edition), viewer)
 
