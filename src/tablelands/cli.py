@@ -65,7 +65,8 @@ SeedOpt = Annotated[
 
 
 def fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
+    # Not wrapped: an error names paths and fields that must survive copying whole.
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
 
 
