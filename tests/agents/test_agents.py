@@ -70,7 +70,7 @@ def test_unknown_agent_spec_lists_the_agents() -> None:
 def test_budgets_beyond_the_caps_are_refused() -> None:
     # A budget that never ends is no budget: at most 10 minutes or 100,000 iterations a
     # decision, and 64 worker processes; the message names the caps.
-    for spec in ("mcts:1000000000it", "mcts:100001it", "mcts:601s", "mcts:2s:99999999999s"):
+    for spec in ("mcts:1000000000it", "mcts:100001it", "mcts:601s", "mcts:99999999999s:workers=2"):
         with pytest.raises(AgentSpecError, match=r"at most 600s \(10 minutes\) or 100,000it"):
             make_agent(spec, 0)
     with pytest.raises(AgentSpecError, match="workers must be 1 to 64"):
@@ -137,3 +137,8 @@ def test_any_text_is_an_agent_or_an_agent_spec_error(spec: str) -> None:
             assert 0 < (agent.budget.seconds or 1) <= 600
             agent.close()
     assert time.perf_counter() - start < 0.5
+
+
+def test_two_budgets_in_one_spec_are_refused() -> None:
+    with pytest.raises(AgentSpecError, match="one budget"):
+        make_agent("mcts:2s:5000it", 0)

@@ -66,6 +66,8 @@ def make_agent(spec: str, seed: int) -> Agent:
         for part in parts:
             match = _BUDGET.fullmatch(part)
             many = _WORKERS.fullmatch(part)
+            if match and budget is not DEFAULT_BUDGET:
+                raise AgentSpecError(f"{spec!r}: give one budget, not {budget} and {part}")
             if match and match["seconds"]:
                 budget = Budget(seconds=float(match["seconds"]))
             elif match:

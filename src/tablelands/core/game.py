@@ -32,6 +32,7 @@ from rich.table import Table
 from tablelands.core.errors import EditionError, OptionError, RecordError
 from tablelands.core.files import content_hash, read_json, validate
 from tablelands.core.rng import Rng
+from tablelands.core.saved import check_saved_state, seed_problem
 
 #: ``State.current_player`` once the game is over.
 TERMINAL = -1
@@ -202,8 +203,6 @@ class Game(ABC, Generic[EditionT]):
     def read_state_data(self, model: type[SavedT], data: JsonDict, edition: Edition) -> SavedT:
         """Validate saved state data, check it was saved with ``edition``, and check it is
         the very state its seed, options, player count and history rebuild."""
-        from tablelands.core.saved import check_saved_state
-
         source = f"{self.info.name} state"
         saved = validate(model, data, source, RecordError)
         if saved.game != self.info.name:
@@ -224,7 +223,10 @@ class Game(ABC, Generic[EditionT]):
         options: Mapping[str, OptionValue] | None = None,
         edition: Edition | None = None,
     ) -> State:
-        """Set up a new game: deal, shuffle and place from ``seed``."""
+        """Set up a new game: deal, shuffle and place from ``seed`` (0 to 2^63 - 1)."""
+        problem = seed_problem(seed)
+        if problem:
+            raise OptionError(problem)
         self.check_players(players)
         settled = self.settle_options(players, dict(options or {}))
         return self.state_class(self, self.own_edition(edition), players, seed, settled)
