@@ -244,6 +244,10 @@ class LandVsSeaEdition(Edition):
         }
         #: face content -> one (tile, face) that shows it
         self.by_key: dict[str, tuple[int, int]] = {}
+        #: face content -> every tile with a face that shows it, in id order
+        self.showing: dict[str, tuple[int, ...]] = {}
         for tile, pair in self.keys.items():
             for face, key in enumerate(pair):
                 self.by_key.setdefault(key, (tile, face))
+                if tile not in self.showing.get(key, ()):
+                    self.showing[key] = (*self.showing.get(key, ()), tile)

@@ -129,7 +129,7 @@ def redraw_hidden(state: LandVsSeaState, viewer: int, rng: Rng) -> LandVsSeaStat
         if START_ID < tile <= TILE_COUNT and not knows >> tile & 1:
             slots.append(("placed", i, 0, keys[tile][face]))
     original = [_tile_at(state, slot) for slot in slots]
-    drawn = _draw(slots, original, keys, rng)
+    drawn = _draw(slots, original, keys, state.edition.showing, rng)
     renamed = dict(zip(original, (tile for tile, _ in drawn), strict=True))
     for slot, (tile, face) in zip(slots, drawn, strict=True):
         kind, a, b, _ = slot
@@ -161,6 +161,7 @@ def _draw(
     slots: list[tuple[str, int, int, str | None]],
     tiles: list[int],
     keys: dict[int, tuple[str, str]],
+    showing: dict[str, tuple[int, ...]],
     rng: Rng,
 ) -> list[tuple[int, int]]:
     """Deal ``tiles`` to ``slots`` at random so that every slot shows its face.
@@ -170,8 +171,16 @@ def _draw(
     augmenting paths in random order, which always finds one when one exists (the real
     deal is one). Only the set of tiles and the faces shown go in, never the real deal."""
     pool = sorted(tiles)
+    free = set(pool)
     wanted = [i for i, slot in enumerate(slots) if slot[3] is not None]
-    fits = {i: [t for t in pool if slots[i][3] in keys[t]] for i in wanted}
+    fitting: dict[str, list[int]] = {}
+    fits: dict[int, list[int]] = {}
+    for i in wanted:
+        key = slots[i][3]
+        assert key is not None
+        if key not in fitting:
+            fitting[key] = [t for t in showing[key] if t in free]
+        fits[i] = fitting[key]
     holder: dict[int, int] | None = None
     for _ in range(QUICK_DEALS):
         holder = _quick_deal(wanted, fits, rng)
@@ -183,7 +192,8 @@ def _draw(
     for i, tile in holder.items():
         key = slots[i][3]
         drawn[i] = (tile, rng.choice([f for f in (0, 1) if keys[tile][f] == key]))
-    rest = [t for t in pool if t not in set(holder.values())]
+    dealt = set(holder.values())
+    rest = [t for t in pool if t not in dealt]
     rng.shuffle(rest)
     for i, slot in enumerate(slots):
         if slot[3] is None:
