@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablelands.core.errors import RecordError
+from tablelands.core.errors import OptionError, RecordError
 from tablelands.core.files import json_difference, validate
 from tablelands.core.records import GameRecord, read_record, record_of, replay, write_record
 from tablelands.core.rng import Rng
@@ -109,7 +109,9 @@ def test_seed_range_covers_records_written() -> None:
     state = get_game("confusing-lands").new_state(players=1, seed=SEED_LIMIT - 1)
     data = record_of(state, ["human"]).model_dump(mode="json")
     check(data)
-    state = get_game("confusing-lands").new_state(players=1, seed=SEED_LIMIT)
+    with pytest.raises(OptionError, match="between 0 and 2"):
+        get_game("confusing-lands").new_state(players=1, seed=SEED_LIMIT)
+    state.seed = SEED_LIMIT  # set by hand: a record still refuses it
     with pytest.raises(RecordError, match="cannot be recorded: seed"):
         record_of(state, ["human"])
 
