@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from tablelands.core.errors import OptionError, RecordError
 from tablelands.core.files import json_difference, validate
 from tablelands.core.records import GameRecord, read_record, record_of, replay, write_record
-from tablelands.core.rng import Rng
 from tablelands.core.saved import SEED_LIMIT
 from tablelands.games import UnknownGameError, get_game
 from tests.core.mutations import tampered
+from tests.play import random_play
 
 FUZZ = settings(
     max_examples=150, deadline=3000, suppress_health_check=[HealthCheck.too_slow], derandomize=True
@@ -29,12 +29,7 @@ FUZZ = settings(
 def finished(
     name: str = "confusing-lands", players: int = 2, seed: int = 3, steps: int = 10_000
 ) -> dict[str, Any]:
-    state = get_game(name).new_state(players=players, seed=seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state = random_play(name, players, seed, steps)
     return record_of(state, [f"random-{s}" for s in range(players)]).model_dump(mode="json")
 
 

@@ -11,23 +11,13 @@ import pytest
 from tablelands.agents import make_agent
 from tablelands.agents.mcts import MctsAgent
 from tablelands.core.errors import IllegalActionError
-from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView, common
 from tablelands.games import get_game
 from tablelands.games.drifting_lands.state import HAND, SELECT, DriftingLandsState
 from tablelands.games.land_vs_sea import view as land_vs_sea_view
 from tablelands.games.land_vs_sea.state import LandVsSeaState
-
-
-def played(name: str, players: int, seed: int, steps: int) -> State:
-    state = get_game(name).new_state(players=players, seed=seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+from tests.play import random_play
 
 
 def test_common_keeps_what_agrees_and_blanks_the_rest() -> None:
@@ -43,14 +33,14 @@ def test_common_keeps_what_agrees_and_blanks_the_rest() -> None:
 
 
 def test_a_view_is_of_the_player_to_move_by_default_and_checks_the_seat() -> None:
-    state = played("land-vs-sea", 2, 1, 6)
+    state = random_play("land-vs-sea", 2, 1, 6)
     assert SeatView(state).seat == state.current_player
     with pytest.raises(ValueError, match="no seat 3"):
         SeatView(state, 2)
 
 
 def test_a_view_gives_no_actions_to_a_seat_not_to_act() -> None:
-    state = played("drifting-lands", 3, 2, 10)
+    state = random_play("drifting-lands", 3, 2, 10)
     other = (state.current_player + 1) % 3
     view = SeatView(state, other)
     assert view.legal_actions() == []
@@ -59,7 +49,7 @@ def test_a_view_gives_no_actions_to_a_seat_not_to_act() -> None:
 
 
 def test_a_view_does_not_follow_the_state() -> None:
-    state = played("confusing-lands", 2, 4, 0)
+    state = random_play("confusing-lands", 2, 4, 0)
     view = SeatView(state)
     before = view.observation()
     state.apply(state.legal_actions()[0])
@@ -67,7 +57,7 @@ def test_a_view_does_not_follow_the_state() -> None:
 
 
 def test_worlds_carry_no_seed_generator_or_history() -> None:
-    state = played("confusing-lands", 2, 11, 3)
+    state = random_play("confusing-lands", 2, 11, 3)
     world = SeatView(state).world(Rng(5))
     assert world.seed == 0 and world.history == []
     assert world.rng.state != state.rng.state
@@ -75,7 +65,7 @@ def test_worlds_carry_no_seed_generator_or_history() -> None:
 
 def test_preview_of_a_solo_placement_hides_the_next_cards() -> None:
     # Solo, second placement of a round: the round ends and two cards are dealt from the deck.
-    state = played("confusing-lands", 1, 1770260038, 1)
+    state = random_play("confusing-lands", 1, 1770260038, 1)
     view = SeatView(state)
     after = view.preview(view.legal_actions()[0])
     assert after["hands"] == [[None, None]]
@@ -83,7 +73,7 @@ def test_preview_of_a_solo_placement_hides_the_next_cards() -> None:
 
 
 def test_preview_of_the_last_placement_of_a_phase_hides_the_other_placement() -> None:
-    state = played("confusing-lands", 2, 3, 1)  # seat 1 has placed, unrevealed
+    state = random_play("confusing-lands", 2, 3, 1)  # seat 1 has placed, unrevealed
     view = SeatView(state, 1)
     after = view.preview(view.legal_actions()[0])
     assert after["landscapes"][0] == [None]  # revealed by the phase's end, but not known yet
@@ -91,7 +81,7 @@ def test_preview_of_the_last_placement_of_a_phase_hides_the_other_placement() ->
 
 
 def test_preview_of_a_draw_hides_the_next_top_tile() -> None:
-    state = played("land-vs-sea", 2, 4, 0)
+    state = random_play("land-vs-sea", 2, 4, 0)
     view = SeatView(state)
     after = view.preview(view.parse_action("draw 1"))
     assert after["stacks"][0]["top"] is None
@@ -101,7 +91,7 @@ def test_preview_of_a_draw_hides_the_next_top_tile() -> None:
 
 
 def test_preview_refuses_an_illegal_action_with_the_rule() -> None:
-    state = played("land-vs-sea", 2, 4, 0)
+    state = random_play("land-vs-sea", 2, 4, 0)
     with pytest.raises(IllegalActionError, match=r"LS-2|not possible"):
         SeatView(state).preview(state.parse_action("3a0@5,5"))
 
@@ -109,7 +99,7 @@ def test_preview_refuses_an_illegal_action_with_the_rule() -> None:
 def late_land_vs_sea_states() -> list[LandVsSeaState]:
     states = []
     for seed in range(6):
-        state = played("land-vs-sea", 3, seed, 10_000)
+        state = random_play("land-vs-sea", 3, seed, 10_000)
         # Step back from the end by replaying most of the game.
         game = get_game("land-vs-sea")
         replayed = game.new_state(players=3, seed=seed)
@@ -142,7 +132,7 @@ def test_land_vs_sea_matching_deals_when_quick_deals_fail(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(land_vs_sea_view, "_quick_deal", lambda *_: None)
-    state = played("land-vs-sea", 2, 8, 40)
+    state = random_play("land-vs-sea", 2, 8, 40)
     assert isinstance(state, LandVsSeaState)
     seen = state.observation(0)
     worlds = [state.sample_hidden(0, Rng(n)) for n in range(8)]
@@ -187,7 +177,7 @@ def test_greedy_chooses_the_same_whatever_the_other_hands() -> None:
     # The greedy agent judges in a world drawn for its seat: other hands never count as dealt.
     compared = 0
     for seed in range(6):
-        state = played("drifting-lands", 4, seed, 40 + 7 * seed)
+        state = random_play("drifting-lands", 4, seed, 40 + 7 * seed)
         assert isinstance(state, DriftingLandsState)
         me = state.current_player
         for other in range(4):
@@ -211,7 +201,7 @@ def test_greedy_chooses_the_same_whatever_the_other_hands() -> None:
 
 
 def test_cancel_cuts_a_search_short() -> None:
-    state = played("land-vs-sea", 2, 3, 20)
+    state = random_play("land-vs-sea", 2, 3, 20)
     agent = make_agent("mcts:600s", 1)
     assert isinstance(agent, MctsAgent)
     answer: list[int] = []
