@@ -419,3 +419,41 @@ def test_fuzzed_options_end_in_a_game_or_an_error_never_a_traceback(args: list[s
     assert result.exit_code in (0, 2), (args, out)
     if result.exit_code == 2:
         assert "error" in out.lower(), (args, out)
+
+
+def test_ctrl_c_while_a_bot_thinks_cuts_the_thinking_not_the_game(tmp_path: Path) -> None:
+    import os
+    import signal
+    import threading
+    import time
+
+    from tablelands.agents.base import Agent
+
+    class Slow(Agent):
+        """Thinks until cancelled, after pressing Ctrl-C itself (a real SIGINT)."""
+
+        spec = "slow"
+
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.cancelled = threading.Event()
+
+        def choose(self, view: SeatView) -> int:
+            time.sleep(0.3)  # a person presses Ctrl-C while the bot thinks
+            os.kill(os.getpid(), signal.SIGINT)
+            assert self.cancelled.wait(timeout=20)
+            return view.legal_actions()[0]
+
+        def cancel(self) -> None:
+            self.cancelled.set()
+
+    def read(prompt: str) -> str:
+        raise EOFError  # the person leaves at the first prompt
+
+    state = GAME.new_state(players=2, seed=8)
+    record = tmp_path / "kept.json"
+    console = Console(record=True)
+    session = Session(state, [Slow(), None], console, record_path=record, read=read)
+    assert session.run() is False
+    assert "thinking cut short" in console.export_text()
+    assert len(json.loads(record.read_text())["actions"]) == 1  # the bot still moved

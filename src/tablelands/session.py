@@ -282,11 +282,14 @@ class Session:
     def _think(self, work: Callable[[], T], agent: Agent, who: str) -> T:
         """Run a search off the interactive thread, with a spinner while it runs. Ctrl-C cuts
         the thinking short (the search answers with what it has), not the game."""
-        future: Future[T] = self._worker.submit(work)
+        future: Future[T] | None = None
         try:
+            future = self._worker.submit(work)
             with self.console.status(f"{who} is thinking... (Ctrl-C to cut it short)"):
                 return future.result()
         except KeyboardInterrupt:
+            if future is None:
+                raise
             agent.cancel()
             self.console.print(f"[dim]{who}: thinking cut short.[/dim]")
             return future.result()
