@@ -1,0 +1,19 @@
+"""Seeded random play, for tests that need positions of every kind."""
+
+from __future__ import annotations
+
+from tablelands.core.game import State
+from tablelands.core.rng import Rng
+from tablelands.games import get_game
+
+
+def random_play(name: str, players: int, seed: int, steps: int = 10_000) -> State:
+    """The position after up to ``steps`` uniformly random actions from game ``seed`` (the
+    same seed drives the choices), or the end if it comes first."""
+    state = get_game(name).new_state(players=players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
