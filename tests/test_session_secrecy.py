@@ -25,6 +25,7 @@ from tablelands.core.game import Game, State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games import get_game
+from tablelands.games.drawing import renderer_for
 from tablelands.games.drifting_lands.state import SELECT
 from tablelands.games.land_vs_sea.notation import PLACE_COUNT, decode_placement
 from tablelands.session import Session
@@ -128,7 +129,9 @@ class Table:
             # The referee's own drawing of the seat's view, straight from the true state.
             self._drawn.add(len(self.screens) - 1)
             seen = state.observation(seat)
-            drawing = text(state.game.render(seen, state.edition, state.legal_actions()))
+            drawing = text(
+                renderer_for(state.game).board(seen, state.edition, state.legal_actions())
+            )
             screen.expected.append((seat, drawing))
         if self.commands:
             command = self.commands.pop(0)
@@ -392,7 +395,7 @@ def test_hot_seat_check_catches_a_view_drawn_before_enter(monkeypatch: pytest.Mo
     def eager(self: Session, seat: int) -> bool:
         view = SeatView(self.state, seat)
         self.console.clear()
-        self.console.print(self.state.game.render(view.observation(), view.edition))
+        self.console.print(self.drawing.board(view.observation(), view.edition))
         return real(self, seat)
 
     monkeypatch.setattr(Session, "_hand_over", eager)

@@ -30,6 +30,7 @@ from tablelands.core.records import read_record, replay, write_record
 from tablelands.core.rng import Rng
 from tablelands.core.saved import SEED_LIMIT
 from tablelands.games import game_names, get_game
+from tablelands.games.drawing import renderer_for
 from tablelands.session import Session
 from tablelands.sim import Setup
 
@@ -257,7 +258,7 @@ def simulate_command(
                 seats_played[name] += 1
                 points[name].append(outcome.scores[s])
                 wins[name] += outcome.returns[s] if count > 1 else 0.0
-                rating = (outcome.record.breakdown or [{}])[s].get("rating")
+                rating = chosen.rating(outcome.scores[s], count)
                 if rating is not None:
                     ratings[rating] += 1
             if out is not None:
@@ -314,7 +315,7 @@ def replay_command(
     except TablelandsError as exc:
         raise fail(str(exc)) from None
     if show:
-        console.print(chosen.render(state.observation(0), state.edition))
+        console.print(renderer_for(chosen).board(state.observation(0), state.edition))
     if record.complete:
         console.print(
             f"[green]OK[/green] {file}: {len(record.actions)} actions replay "

@@ -29,6 +29,7 @@ from tablelands.core.game import State
 from tablelands.core.records import record_of, write_record
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
+from tablelands.games.drawing import TerminalRenderer, renderer_for
 
 COMMANDS = (
     ("ACTION", "play an action written in the game's notation"),
@@ -70,6 +71,10 @@ class Session:
     _forced: dict[int, list[str]] = field(default_factory=dict, init=False)
     #: Hints are seeded apart from the game, whose seed stays secret until the end.
     _hint_rng: Rng = field(default_factory=lambda: Rng(secrets.randbits(64)), init=False)
+
+    @property
+    def drawing(self) -> TerminalRenderer:
+        return renderer_for(self.state.game)
 
     @property
     def humans(self) -> list[int]:
@@ -125,7 +130,7 @@ class Session:
                 return self._leave()
             on_screen = seat
             self._catch_up(seat)
-            self.console.print(game.render(view.observation(), view.edition, legal))
+            self.console.print(self.drawing.board(view.observation(), view.edition, legal))
             typed = self._turn(view)
             if typed is None:
                 return self._leave()
@@ -196,13 +201,15 @@ class Session:
                 self._help()
             elif command in ("show", "hand"):
                 chosen = self._matching(view, rest.strip())
-                self.console.print(game.render(view.observation(), view.edition, chosen))
+                self.console.print(self.drawing.board(view.observation(), view.edition, chosen))
             elif command == "moves":
                 self._moves(view, rest.strip())
             elif command == "preview":
                 self._preview(view, rest)
             elif command == "score":
-                self.console.print(game.render_score(view.observation(), view.edition, seat))
+                self.console.print(
+                    self.drawing.score(view.observation(), view.edition, seat, view.standings())
+                )
             elif command == "hint":
                 self._hint(view, rest.strip())
             elif command == "rules":
@@ -249,7 +256,7 @@ class Session:
         except (NotationError, IllegalActionError) as exc:
             self.console.print(f"[red]Not possible:[/red] {exc}")
             return
-        self.console.print(view.game.render(after, view.edition))
+        self.console.print(self.drawing.board(after, view.edition))
         self.console.print(
             "[dim](preview only: nothing was played; ? marks what you cannot know yet)[/dim]"
         )
@@ -267,14 +274,13 @@ class Session:
             ranked = self._think(lambda: adviser.analyse(view), adviser, "Thinking")
         finally:
             adviser.close()
-        game = view.game
         table = Table(title=f"Hint ({adviser.budget})")
         for column in ("action", "expected", "visits"):
             table.add_column(column)
         for choice in ranked[:HINTS]:
             table.add_row(
                 view.format_action(choice.action),
-                game.describe_value(choice.value, view.num_players),
+                self.drawing.value(choice.value, view.num_players),
                 str(choice.visits),
             )
         self.console.print(table)
@@ -295,10 +301,9 @@ class Session:
             return future.result()
 
     def _finish(self) -> None:
-        game = self.state.game
         last = self.humans[-1] if self.humans else 0
-        self.console.print(game.render(self.state.observation(last), self.state.edition))
-        self.console.print(game.render_result(self.state, self.seat_names()))
+        self.console.print(self.drawing.board(self.state.observation(last), self.state.edition))
+        self.console.print(self.drawing.result(self.state, self.seat_names()))
         self.console.print(f"Seed {self.state.seed}: the same seed and actions replay this game.")
         self._save(announce=True)
 

@@ -39,6 +39,7 @@ from tablelands.games import game_names, get_game
 from tablelands.games.confusing_lands.landscape import Landscape
 from tablelands.games.confusing_lands.notation import Placement
 from tablelands.games.confusing_lands.state import FIRST, SECOND, ConfusingLandsState
+from tablelands.games.drawing import renderer_for
 from tablelands.games.drifting_lands.state import EFFECT, HAND, PLAY, SELECT, DriftingLandsState
 from tablelands.games.land_vs_sea.components import START_ID, TILE_COUNT
 from tablelands.games.land_vs_sea.notation import DRAW
@@ -398,8 +399,10 @@ def profile(state: State, seat: int, agents: tuple[str, ...] = AGENTS) -> dict[s
         "options": view.options,
         "legal actions": legal,
         "notation": [view.format_action(a) for a in legal],
-        "rendering": text(game.render(seen, view.edition, legal)),
-        "score rendering": text(game.render_score(seen, view.edition, seat)),
+        "rendering": text(renderer_for(game).board(seen, view.edition, legal)),
+        "score rendering": text(
+            renderer_for(game).score(seen, view.edition, seat, view.standings())
+        ),
         "standings": view.standings(),
     }
     if view.is_terminal:
@@ -414,7 +417,8 @@ def profile(state: State, seat: int, agents: tuple[str, ...] = AGENTS) -> dict[s
     previews = {a: view.preview(a) for a in chosen}
     result["previews"] = previews
     result["preview renderings"] = {
-        a: text(game.render(previews[a], view.edition)) for a in chosen[:PREVIEWS_DRAWN]
+        a: text(renderer_for(game).board(previews[a], view.edition))
+        for a in chosen[:PREVIEWS_DRAWN]
     }
     result["announcements"] = {a: view.announce(a) for a in chosen}
     result["parsed"] = {a: view.parse_action(view.format_action(a)) for a in chosen}
@@ -531,7 +535,7 @@ def test_preview_hides_what_the_closing_of_a_phase_reveals() -> None:
     after = view.preview(view.legal_actions()[0])
     assert after["landscapes"][0][-1] is None
     assert after["hands"][1] == [None]
-    text(state.game.render(after, state.edition))  # drawable with unknowns
+    text(renderer_for(state.game).board(after, state.edition))  # drawable with unknowns
 
 
 def test_preview_in_solo_hides_the_next_card() -> None:
@@ -729,13 +733,13 @@ def test_harness_catches_a_rendering_of_a_hidden_field(
     monkeypatch.setattr(
         cls, "observation", lambda self, p: real_observation(self, p) | {"leak": str(secret(self))}
     )
-    game = type(state.game)
-    real_render = game.render
+    drawing = type(renderer_for(state.game))
+    real_board = drawing.board
     monkeypatch.setattr(
-        game,
-        "render",
+        drawing,
+        "board",
         lambda self, seen, edition, highlight=(): (
-            f"{text(real_render(self, seen, edition, highlight))}{seen.get('leak')}"
+            f"{text(real_board(self, seen, edition, highlight))}{seen.get('leak')}"
         ),
     )
     found = _planted(state, seat)

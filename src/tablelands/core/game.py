@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module, resources
@@ -25,9 +25,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
-from rich.console import RenderableType
-from rich.pretty import Pretty
-from rich.table import Table
 
 from tablelands.core.errors import EditionError, OptionError, RecordError
 from tablelands.core.files import content_hash, read_json, validate
@@ -241,14 +238,6 @@ class Game(ABC, Generic[EditionT]):
         """Rebuild a state written by :meth:`State.to_json`."""
 
     @abstractmethod
-    def render(
-        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
-    ) -> RenderableType:
-        """Draw an observation (:meth:`State.observation`, or a preview, in which ``None``
-        stands for what the viewer cannot know) for the terminal, marking where the
-        ``highlight`` actions of the viewer would play."""
-
-    @abstractmethod
     def notation_help(self) -> str:
         """A short description of the action notation, for interactive help."""
 
@@ -264,25 +253,9 @@ class Game(ABC, Generic[EditionT]):
         viewer's observation now. By default nothing more is hidden."""
         return after
 
-    def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
-        """``viewer``'s score so far and where it comes from, as ``viewer`` can count it."""
-        return Pretty(self.standings(seen, edition)[viewer])
-
-    def render_result(self, state: State, names: list[str]) -> RenderableType:
-        """The end of a game: every seat's score, and who won."""
-        table = Table(title="Result")
-        table.add_column("seat")
-        table.add_column("player")
-        table.add_column("score", justify="right")
-        winners = state.winners()
-        for seat, score in enumerate(state.scores()):
-            mark = " (winner)" if seat in winners and state.num_players > 1 else ""
-            table.add_row(str(seat + 1), names[seat] + mark, str(score))
-        return table
-
-    def describe_value(self, value: float, players: int) -> str:
-        """A search's expected result (on the 0-1 scale of :meth:`State.utility`) in words."""
-        return f"{value:.0%} expected win share" if players > 1 else f"{value:.2f} expected result"
+    def rating(self, score: int, players: int) -> str | None:
+        """The name the rulebook gives a final score, if any (a solo game's rating)."""
+        return None
 
     def describe(self, state: State, action: int) -> str:
         """What the other players are told of ``action``, about to be played in ``state``
@@ -503,6 +476,24 @@ class State(ABC):
         """The action named by ``text``; raises ``NotationError`` explaining what is wrong.
 
         Parsing does not check legality: :meth:`apply` does, naming the rule.
+        """
+
+    #: The size of the game's action space, the same in every position: every action is an
+    #: int in ``range(action_count)`` (docs/actions.md gives each game's).
+    action_count: ClassVar[int]
+
+    @abstractmethod
+    def action_to_json(self, action: int) -> JsonDict:
+        """The action as a JSON description a client can draw: ``"kind"`` and named fields
+        (docs/actions.md), as written in this position, never naming anything the player to
+        move may not know; ``NotationError`` if no description names it."""
+
+    @abstractmethod
+    def action_from_json(self, data: object) -> int:
+        """The action a description (:meth:`action_to_json`) names in this position; anything
+        malformed or out of range raises ``NotationError`` naming the field and what is wrong.
+
+        Like :meth:`parse_action` it does not check legality: :meth:`apply` does.
         """
 
     @abstractmethod

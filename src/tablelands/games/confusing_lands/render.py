@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tablelands.core.game import JsonDict
+from tablelands.core.game import Edition, JsonDict, State
 from tablelands.games.confusing_lands.components import (
     CONDITION,
     CONDITION_NAMES,
@@ -29,7 +31,14 @@ from tablelands.games.confusing_lands.components import (
 )
 from tablelands.games.confusing_lands.landscape import Landscape, position
 from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape
-from tablelands.games.confusing_lands.state import landscape_from_cards
+from tablelands.games.confusing_lands.state import (
+    SOLO_FLOOR,
+    SOLO_SPAN,
+    ConfusingLandsState,
+    landscape_from_cards,
+    solo_rating,
+)
+from tablelands.games.drawing import TerminalRenderer
 
 LETTERS = {FOREST: "F", MOUNTAIN: "M", VILLAGE: "V", ELK: "E", WOLF: "W", CRYSTAL: "C"}
 STYLES = {
@@ -205,3 +214,39 @@ def breakdown_table(
     table.add_row("[bold]total[/bold]", *(f"[bold]{b.total}[/bold]" for b in breakdowns))
     table.add_row("best single condition", *(str(b.best_single) for b in breakdowns))
     return table
+
+
+class ConfusingLandsRenderer(TerminalRenderer):
+    def board(
+        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
+    ) -> RenderableType:
+        assert isinstance(edition, ConfusingLandsEdition)
+        return Group(render_view(seen, edition), legend())
+
+    def score(
+        self, seen: JsonDict, edition: Edition, viewer: int, standings: list[JsonDict]
+    ) -> RenderableType:
+        assert isinstance(edition, ConfusingLandsEdition)
+        cards = [card for card in seen["landscapes"][viewer] if card is not None]
+        landscape = landscape_from_cards(edition, cards)
+        return breakdown_table([score_landscape(landscape, seen["shared_condition"])], ["you"], [])
+
+    def result(self, state: State, names: list[str]) -> RenderableType:
+        assert isinstance(state, ConfusingLandsState)
+        table = breakdown_table(state.breakdowns(), names, state.winners())
+        if state.num_players == 1:
+            score = state.scores()[0]
+            return Group(
+                table, Text(f"Solo rating: {solo_rating(score)} ({score} points)", style="bold")
+            )
+        winners = " and ".join(f"{names[s]} (seat {s + 1})" for s in state.winners())
+        verb = "share the win" if len(state.winners()) > 1 else "wins"
+        return Group(table, Text(f"{winners} {verb}.", style="bold"))
+
+    def value(self, value: float, players: int) -> str:
+        if players == 1:
+            return f"about {value * SOLO_SPAN - SOLO_FLOOR:.0f} points expected"
+        return super().value(value, players)
+
+
+RENDERER = ConfusingLandsRenderer()

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from rich.console import RenderableType
-
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.drifting_lands import view
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
 from tablelands.games.drifting_lands.notation import NOTATION_HELP
-from tablelands.games.drifting_lands.render import render_view, result_table, standings_table
 from tablelands.games.drifting_lands.scoring import public_breakdown
 from tablelands.games.drifting_lands.state import DriftingLandsState
 
@@ -40,22 +35,10 @@ class DriftingLands(Game[DriftingLandsEdition]):
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> DriftingLandsState:
         return view.from_json(DriftingLandsState, self, self.own_edition(edition), data)
 
-    def render(
-        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
-    ) -> RenderableType:
-        return render_view(seen, self.own_edition(edition), highlight)
-
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         own = self.own_edition(edition)
         board = view.board_from_observation(seen, own)
         return public_breakdown(board, own, seen["discards"], seen["teams"])
-
-    def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
-        return standings_table(self.standings(seen, edition), viewer)
-
-    def render_result(self, state: State, names: list[str]) -> RenderableType:
-        assert isinstance(state, DriftingLandsState)
-        return result_table(state, names)
 
     def describe(self, state: State, action: int) -> str:
         text = state.format_action(action)

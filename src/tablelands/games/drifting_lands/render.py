@@ -12,9 +12,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tablelands.core.drawing import blank_canvas, canvas_text
-from tablelands.core.game import JsonDict
+from tablelands.core.game import Edition, JsonDict, State
 from tablelands.core.geometry import bits
+from tablelands.games.drawing import TerminalRenderer, blank_canvas, canvas_text
 from tablelands.games.drifting_lands import notation as n
 from tablelands.games.drifting_lands.board import MOUNTAIN, PLAIN, Board, Path
 from tablelands.games.drifting_lands.components import (
@@ -198,3 +198,23 @@ def result_table(state: DriftingLandsState, names: list[str]) -> Table:
     if state.teams:
         table.add_row("team total", *(str(row["team_total"]) for row in rows))
     return table
+
+
+class DriftingLandsRenderer(TerminalRenderer):
+    def board(
+        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
+    ) -> RenderableType:
+        assert isinstance(edition, DriftingLandsEdition)
+        return render_view(seen, edition, highlight)
+
+    def score(
+        self, seen: JsonDict, edition: Edition, viewer: int, standings: list[JsonDict]
+    ) -> RenderableType:
+        return standings_table(standings, viewer)
+
+    def result(self, state: State, names: list[str]) -> RenderableType:
+        assert isinstance(state, DriftingLandsState)
+        return result_table(state, names)
+
+
+RENDERER = DriftingLandsRenderer()

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from rich.console import RenderableType
-
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.land_vs_sea import view
-from tablelands.games.land_vs_sea.board import unpack
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
-from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT, POSITIONS
-from tablelands.games.land_vs_sea.render import render_view, result_table, standings_table
+from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT
 from tablelands.games.land_vs_sea.state import SIDE_NAMES, LandVsSeaState
 
 MODULES = ("mountains", "trade", "waypoints")
@@ -58,12 +52,6 @@ class LandVsSea(Game[LandVsSeaEdition]):
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> LandVsSeaState:
         return view.from_json(LandVsSeaState, self, self.own_edition(edition), data)
 
-    def render(
-        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
-    ) -> RenderableType:
-        marked = sorted({unpack(a % POSITIONS) for a in highlight if 0 <= a < PLACE_COUNT})
-        return render_view(seen | {"marked": marked}, self.own_edition(edition))
-
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         """Points are public: every seat's side, its points so far and where they came from."""
         result = []
@@ -85,13 +73,6 @@ class LandVsSea(Game[LandVsSeaEdition]):
             if held["tile"] not in known:
                 held["tile"] = held["down"] = None
         return after
-
-    def render_score(self, seen: JsonDict, edition: Edition, viewer: int) -> RenderableType:
-        return standings_table(self.standings(seen, edition), viewer)
-
-    def render_result(self, state: State, names: list[str]) -> RenderableType:
-        assert isinstance(state, LandVsSeaState)
-        return result_table(state, names)
 
     def describe(self, state: State, action: int) -> str:
         """Everything but the placed tile's id is public (the id would tell its other face)."""

@@ -7,12 +7,15 @@ neighbours line up as on the table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tablelands.core.drawing import Cell, blank_canvas, canvas_text
-from tablelands.core.game import JsonDict
+from tablelands.core.game import Edition, JsonDict, State
+from tablelands.games.drawing import Cell, TerminalRenderer, blank_canvas, canvas_text
+from tablelands.games.land_vs_sea.board import unpack
 from tablelands.games.land_vs_sea.components import (
     CARAVAN,
     FACE_NAMES,
@@ -24,6 +27,7 @@ from tablelands.games.land_vs_sea.components import (
     Face,
     LandVsSeaEdition,
 )
+from tablelands.games.land_vs_sea.notation import PLACE_COUNT, POSITIONS
 from tablelands.games.land_vs_sea.state import LandVsSeaState
 
 SIDE_ORDER = ("land", "sea", "cartographer")
@@ -235,3 +239,24 @@ def result_table(state: LandVsSeaState, names: list[str]) -> Table:
         table.add_row(kind, *(str(row["by_kind"].get(kind, 0)) for row in rows))
     table.add_row("total", *(str(row["total"]) for row in rows))
     return table
+
+
+class LandVsSeaRenderer(TerminalRenderer):
+    def board(
+        self, seen: JsonDict, edition: Edition, highlight: Sequence[int] = ()
+    ) -> RenderableType:
+        assert isinstance(edition, LandVsSeaEdition)
+        marked = sorted({unpack(a % POSITIONS) for a in highlight if 0 <= a < PLACE_COUNT})
+        return render_view(seen | {"marked": marked}, edition)
+
+    def score(
+        self, seen: JsonDict, edition: Edition, viewer: int, standings: list[JsonDict]
+    ) -> RenderableType:
+        return standings_table(standings, viewer)
+
+    def result(self, state: State, names: list[str]) -> RenderableType:
+        assert isinstance(state, LandVsSeaState)
+        return result_table(state, names)
+
+
+RENDERER = LandVsSeaRenderer()
