@@ -114,6 +114,29 @@ class SeatView:
         """The action ``text`` names in the current position (``NotationError`` if none)."""
         return self._world.parse_action(text)
 
+    @property
+    def action_count(self) -> int:
+        """The size of the game's action space: every action is an int in this range."""
+        return self._world.action_count
+
+    def action_to_json(self, action: int) -> JsonDict:
+        """``action`` as a JSON description a client can draw (docs/actions.md), as written in
+        the current position; ``NotationError`` if no description names it."""
+        return self._world.action_to_json(action)
+
+    def action_from_json(self, data: object) -> int:
+        """The action a description names in the current position (``NotationError`` naming
+        the field at fault if none); whether the seat may play it is for :meth:`check`."""
+        return self._world.action_from_json(data)
+
+    def legal_actions_json(self) -> list[JsonDict]:
+        """The seat's legal actions for a client: ``{"id": action, "text": notation,
+        **description}`` for each, in the order of :meth:`legal_actions`."""
+        return [
+            {"id": action, "text": self.format_action(action), **self.action_to_json(action)}
+            for action in self.legal_actions()
+        ]
+
     def announce(self, action: int) -> str:
         """What the other seats are told when this seat plays ``action``, in words."""
         self.check(action)

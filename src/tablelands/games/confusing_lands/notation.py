@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass
 
 from tablelands.core.errors import NotationError
-from tablelands.core.notation import check_text, not_an_action
+from tablelands.core.game import JsonDict
+from tablelands.core.notation import ActionFields, check_text, not_an_action
 from tablelands.games.confusing_lands.components import CARD_COUNT, SIDES
 from tablelands.games.confusing_lands.landscape import GRID, ORIGIN, coordinates, position
 
@@ -115,3 +116,34 @@ def parse(text: str) -> Placement:
                 f"(positions run from {-ORIGIN} to {GRID.rows - ORIGIN - 1})"
             ) from None
     return Placement(card, SIDES.index(match["side"]), rotation, at)
+
+
+# -- actions as JSON (docs/actions.md) ----------------------------------------------------
+
+_KINDS = ("place",)
+
+
+def to_json(action: int) -> JsonDict:
+    """The JSON description of action number ``action``: the fields of its notation."""
+    placement = Placement.decode(action)
+    row, col = coordinates(placement.at)
+    return {
+        "kind": "place",
+        "card": placement.card,
+        "side": SIDES[placement.side],
+        "rotation": placement.rotation,
+        "row": row,
+        "col": col,
+    }
+
+
+def from_json(data: object) -> int:
+    """The action a JSON description names; ``NotationError`` names the field at fault."""
+    fields = ActionFields(data, "Confusing Lands", _KINDS)
+    card = fields.integer("card", 1, CARD_COUNT, "cards are numbered 1 to 18")
+    side = fields.letter("side", SIDES, "a side: c is the condition side, l the landscape side")
+    rotation = fields.integer("rotation", 0, 3, "a card turns 0 to 3 quarter turns")
+    row = fields.integer("row", -ORIGIN, GRID.rows - ORIGIN - 1, "no card could reach it")
+    col = fields.integer("col", -ORIGIN, GRID.cols - ORIGIN - 1, "no card could reach it")
+    fields.done()
+    return Placement(card, side, rotation, position(row, col)).encode()

@@ -17,6 +17,7 @@ from tablelands.core.errors import IllegalActionError, NotationError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, SavedState, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
+from tablelands.games.confusing_lands import notation
 from tablelands.games.confusing_lands.components import (
     CARD_COUNT,
     CONDITION_NAMES,
@@ -433,6 +434,14 @@ class ConfusingLandsState(State):
 
     def parse_action(self, text: str) -> int:
         return parse(text).encode()
+
+    action_count = notation.ACTION_COUNT
+
+    def action_to_json(self, action: int) -> JsonDict:
+        return notation.to_json(action)
+
+    def action_from_json(self, data: object) -> int:
+        return notation.from_json(data)
 
     def clone(self) -> ConfusingLandsState:
         other = ConfusingLandsState.__new__(ConfusingLandsState)

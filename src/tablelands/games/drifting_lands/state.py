@@ -550,6 +550,14 @@ class DriftingLandsState(State):
     def parse_action(self, text: str) -> int:
         return view.parse_action(self, text)
 
+    action_count = n.ACTION_COUNT
+
+    def action_to_json(self, action: int) -> JsonDict:
+        return n.to_json(self, action)
+
+    def action_from_json(self, data: object) -> int:
+        return n.from_json(self, data)
+
     def clone(self) -> DriftingLandsState:
         other = DriftingLandsState.__new__(DriftingLandsState)
         other.__dict__.update(self.__dict__)

@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass
 
 from tablelands.core.errors import NotationError
-from tablelands.core.notation import check_text, not_an_action
-from tablelands.games.land_vs_sea.board import WIDTH, pack, unpack
+from tablelands.core.game import JsonDict
+from tablelands.core.notation import ActionFields, check_text, not_an_action
+from tablelands.games.land_vs_sea.board import OFFSET, WIDTH, Board, pack, unpack
 from tablelands.games.land_vs_sea.components import FACE_NAMES, TILE_COUNT
 
 POSITIONS = WIDTH * WIDTH
@@ -148,3 +149,97 @@ def parse(text: str) -> int:
     if match := _HOLE.fullmatch(compact):
         return HOLE + _position(match[1], match[2])
     raise NotationError(f"{text!r} is not a Land vs Sea action. {NOTATION_HELP}")
+
+
+# -- actions as JSON (docs/actions.md) ----------------------------------------------------
+
+_KINDS = ("place", "draw", "steal", "steal_none", "waypoint", "waypoint_none", "hole", "pass")
+_FIXED = {PASS: "pass", NO_STEAL: "steal_none", NO_WAYPOINT: "waypoint_none"}
+#: Axial coordinates a position can have.
+_AXIS = (-OFFSET, OFFSET - 1)
+
+
+def _region(board: Board, position: int, edge: int) -> list[int]:
+    """The edges of the region holding ``edge`` of the tile at ``position`` (just ``edge``
+    where no tile lies)."""
+    if position not in board.tiles:
+        return [edge]
+    face = board.faces[board.tiles[position]]
+    edges = face.region_edges[face.region_of_edge[edge]]
+    return [d for d in range(6) if edges >> d & 1]
+
+
+def to_json(action: int, board: Board) -> JsonDict:
+    """The JSON description of action number ``action`` on ``board``: the fields of its
+    notation (and, for a waypoint, every edge of its region); ``NotationError`` if no text
+    names it. A steal names the seat and slot, never the tile."""
+    format_action(action)  # refuses what no text names
+    if action in _FIXED:
+        return {"kind": _FIXED[action]}
+    if action < PLACE_COUNT:
+        placement = decode_placement(action)
+        q, r = unpack(placement.position)
+        return {
+            "kind": "place",
+            "tile": placement.tile,
+            "face": FACE_NAMES[placement.face],
+            "rotation": placement.rotation,
+            "q": q,
+            "r": r,
+        }
+    if action < STEAL:
+        return {"kind": "draw", "stack": action - DRAW + 1}
+    if action < NO_STEAL:
+        victim, slot = divmod(action - STEAL, 4)
+        return {"kind": "steal", "seat": victim + 1, "slot": slot + 1}
+    if action < HOLE:
+        position, edge = divmod(action - WAYPOINT, 6)
+        q, r = unpack(position)
+        return {
+            "kind": "waypoint",
+            "q": q,
+            "r": r,
+            "edge": edge,
+            "region": _region(board, position, edge),
+        }
+    q, r = unpack(action - HOLE)
+    return {"kind": "hole", "q": q, "r": r}
+
+
+def from_json(data: object, board: Board) -> int:
+    """The action a JSON description names on ``board`` (a waypoint by any edge of its
+    region, as in :meth:`LandVsSeaState.parse_action`); ``NotationError`` names the field at
+    fault."""
+    fields = ActionFields(data, "Land vs Sea", _KINDS)
+    kind = fields.kind
+
+    def at() -> int:
+        return pack(fields.integer("q", *_AXIS), fields.integer("r", *_AXIS))
+
+    if kind == "place":
+        tile = fields.integer("tile", 1, TILE_COUNT, f"tiles are numbered 1 to {TILE_COUNT}")
+        face = fields.letter("face", FACE_NAMES, "a face")
+        rotation = fields.integer("rotation", 0, 5, "a tile turns 0 to 5 sixth-turns")
+        placement = Placement(tile, face, rotation, at())
+        fields.done()
+        return placement.encode()
+    if kind == "hole":
+        position = at()
+        fields.done()
+        return HOLE + position
+    if kind == "waypoint":
+        position = at()
+        edge = fields.integer("edge", 0, 5, "edges are numbered 0 to 5")
+        fields.done("region")
+        return WAYPOINT + position * 6 + _region(board, position, edge)[0]
+    if kind == "draw":
+        stack = fields.integer("stack", 1, 2, "the stacks are 1 and 2")
+        fields.done()
+        return DRAW + stack - 1
+    if kind == "steal":
+        seat = fields.integer("seat", 1, 4, "seats are numbered 1 to 4")
+        slot = fields.integer("slot", 1, 4, "hand slots are numbered 1 to 4")
+        fields.done()
+        return STEAL + (seat - 1) * 4 + slot - 1
+    fields.done()
+    return {"pass": PASS, "steal_none": NO_STEAL, "waypoint_none": NO_WAYPOINT}[kind]

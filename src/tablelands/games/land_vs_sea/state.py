@@ -14,7 +14,7 @@ from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
 from tablelands.core.notation import not_an_action
 from tablelands.core.rng import Rng
-from tablelands.games.land_vs_sea import prospects, view
+from tablelands.games.land_vs_sea import notation, prospects, view
 from tablelands.games.land_vs_sea.board import STEPS, Board, Placed, pack, unpack
 from tablelands.games.land_vs_sea.components import (
     CARTOGRAPHER,
@@ -504,6 +504,14 @@ class LandVsSeaState(State):
                 region = face.region_edges[face.region_of_edge[edge]]
                 action = WAYPOINT + position * 6 + (region & -region).bit_length() - 1
         return action
+
+    action_count = ACTION_COUNT
+
+    def action_to_json(self, action: int) -> JsonDict:
+        return notation.to_json(action, self.board)
+
+    def action_from_json(self, data: object) -> int:
+        return notation.from_json(data, self.board)
 
     # -- copies --------------------------------------------------------------------
 
