@@ -45,3 +45,26 @@ def test_rules_import_no_bot_front_end_or_drawing(path: Path) -> None:
     if path.name == "ai.py":  # a game's bot knowledge may use the bots' protocol
         found = {name for name in found if not starts(name, ("tablelands.agents",))}
     assert not found
+
+
+def knowledge_imports(path: Path) -> set[str]:
+    """The imports of a game's ``ai`` module (its bot knowledge) in ``path``."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.endswith(".ai"))
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            if module.split(".")[-1] == "ai" or any(alias.name == "ai" for alias in node.names):
+                found.add(module)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in (PACKAGE / "games").rglob("*.py") if p.name not in ("ai.py", "render.py")),
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_rules_import_no_bot_knowledge(path: Path) -> None:
+    # ai.py imports the rules, never the reverse (drawing a search's value may use it)
+    assert not knowledge_imports(path)

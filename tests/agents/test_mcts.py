@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from tablelands.agents import AgentSpecError, make_agent
+from tablelands.agents.knowledge import knowledge_for
 from tablelands.agents.mcts import Budget, MctsAgent, search
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
@@ -45,6 +49,13 @@ def midgame(name: str, players: int, steps: int, seed: int = 1) -> State:
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     return state
+
+
+def replan(monkeypatch: pytest.MonkeyPatch, state: State, **changes: Any) -> None:
+    """Change the game's plan of the search (``SearchPlan`` fields) for this test."""
+    knowledge = knowledge_for(state.game)
+    planned = knowledge.plan
+    monkeypatch.setattr(knowledge, "plan", lambda position: replace(planned(position), **changes))
 
 
 def final_scores(state: State) -> dict[int, int]:
@@ -91,11 +102,12 @@ def test_the_root_searches_only_its_shortlist() -> None:
     # With more legal actions than the position's search width, only the estimate's
     # shortlist is searched: the playout policy's choice must not slip another root action in.
     state = midgame("land-vs-sea", 3, 41)
+    width = knowledge_for(state.game).plan(state).width
     rng = Rng(8)
-    while len(state.legal_actions()) <= state.search_width:
+    while len(state.legal_actions()) <= width:
         state.apply(rng.choice(state.legal_actions()))
     ranked = search(SeatView(state), Budget(iterations=300), Rng(3))
-    assert len(ranked) == state.search_width  # each shortlisted action tried, nothing else
+    assert len(ranked) == width  # each shortlisted action tried, nothing else
 
 
 def test_hidden_information_differs_between_the_two_worlds() -> None:
@@ -120,7 +132,7 @@ def test_priors_start_the_search_where_the_estimate_points(
     # estimate (here the exact final score): one iteration already picks the best last card,
     # where plain expansion would have tried a single random one.
     state = midgame("confusing-lands", 1, 7)
-    monkeypatch.setattr(type(state), "prior_visits", 3)
+    replan(monkeypatch, state, prior_visits=3)
     finals = final_scores(state)
     for seed in range(3):
         ranked = search(SeatView(state), Budget(iterations=1), Rng(seed))
@@ -134,8 +146,7 @@ def test_a_flat_search_plays_every_action_out_in_the_same_worlds(
     # Flat search: no tree, each drawn world played out once from every shortlisted action,
     # so all of them get the same number of playouts, and the best last card is found.
     state = midgame("confusing-lands", 1, 7)
-    monkeypatch.setattr(type(state), "flat_search", True)
-    monkeypatch.setattr(type(state), "search_width", 5)
+    replan(monkeypatch, state, flat=True, width=5)
     finals = final_scores(state)
     ranked = search(SeatView(state), Budget(iterations=23), Rng(4))
     assert len(ranked) == 5 and {c.visits for c in ranked} == {4}  # 23 // 5 whole worlds
@@ -149,8 +160,8 @@ def test_equal_estimates_are_not_always_settled_the_same_way(
 ) -> None:
     # Ties among the best estimates go to a random one of them, not always the lowest action.
     state = midgame("confusing-lands", 1, 7)
-    monkeypatch.setattr(type(state), "prior_visits", 3)
-    monkeypatch.setattr(type(state), "utility", lambda self: [0.5])
+    replan(monkeypatch, state, prior_visits=3)
+    monkeypatch.setattr(knowledge_for(state.game), "utility", lambda position: [0.5])
     picks = {
         search(SeatView(state), Budget(iterations=1), Rng(seed))[0].action for seed in range(12)
     }

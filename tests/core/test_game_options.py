@@ -52,14 +52,3 @@ def test_games_check_options_and_player_counts() -> None:
         game.new_state(players=3, seed=0)
     with pytest.raises(UnknownGameError, match="the games are: confusing-lands"):
         get_game("chess")
-
-
-def test_shares_are_a_softmax() -> None:
-    from tablelands.core.game import State
-
-    equal = State.shares([3.0, 3.0], 5.0)
-    assert equal == [0.5, 0.5]
-    ahead = State.shares([10.0, 0.0, 0.0], 5.0)
-    assert abs(sum(ahead) - 1.0) < 1e-12 and ahead[0] > 0.7 and ahead[1] == ahead[2]
-    # Huge gaps do not overflow.
-    assert State.shares([1000.0, 0.0], 1.0)[0] == 1.0

@@ -29,9 +29,10 @@ import pytest
 from rich.console import Console, RenderableType
 
 from tablelands.agents import make_agent
+from tablelands.agents.knowledge import DEFAULT, knowledge_for
 from tablelands.agents.mcts import Budget, MctsAgent
 from tablelands.core.errors import TablelandsError
-from tablelands.core.game import Game, State
+from tablelands.core.game import Game, Redraw, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
@@ -409,6 +410,8 @@ def profile(state: State, seat: int, agents: tuple[str, ...] = AGENTS) -> dict[s
         return result
     # A determinization: any difference in it would reach searches and bots.
     result["world"] = view.world(Rng(5)).to_json()
+    knowledge = knowledge_for(game)
+    result["bots' world"] = knowledge.world(view, Rng(5)).to_json()
     probes = [a + d for a in legal[:2] for d in (1, 2, 997)] + [0, 1, 10_000]
     result["refusals"] = {a: refusal(view, a) for a in probes if a not in legal}
     if not legal:
@@ -422,9 +425,9 @@ def profile(state: State, seat: int, agents: tuple[str, ...] = AGENTS) -> dict[s
     }
     result["announcements"] = {a: view.announce(a) for a in chosen}
     result["parsed"] = {a: view.parse_action(view.format_action(a)) for a in chosen}
-    world = view.world(Rng(6))
-    flat = world.flat_search
-    width = min(len(legal), world.search_width)
+    plan = knowledge.plan(knowledge.world(view, Rng(6)))
+    flat = plan.flat
+    width = min(len(legal), plan.width)
     hint_budget = FLAT_WORLDS * width if flat else HINT_ITERATIONS
     hint = MctsAgent(11, Budget(iterations=hint_budget)).analyse(view)
     result["hint"] = [(c.action, c.visits, c.value) for c in hint]
@@ -695,6 +698,9 @@ def test_harness_catches_a_determinization_that_is_the_truth(
     monkeypatch.setattr(
         STATE_CLASSES[name], "redraw_hidden", lambda self, player, rng: self.clone()
     )
+    # A bot's own draw (Drifting Lands' cheap hands) redraws from what the seat sees and so
+    # never passes the truth on: let the bots draw their worlds as the rules do.
+    monkeypatch.setattr(knowledge_for(state.game), "world", DEFAULT.world)
     found = _planted(state, seat)
     # Searches in the truth, and previews that know what a draw brings.
     assert "world" in found and found & {"hint", "previews"}, found
@@ -707,8 +713,8 @@ def test_harness_catches_a_world_keeping_the_states_generator(
     state, seat = _leak_case(name)
     real = State.sample_hidden
 
-    def leaky(self: State, player: int, rng: Rng) -> State:
-        world = real(self, player, rng)
+    def leaky(self: State, player: int, rng: Rng, redraw: Redraw | None = None) -> State:
+        world = real(self, player, rng, redraw)
         world.rng = self.rng.clone()
         return world
 

@@ -2,10 +2,13 @@
 
 The search is given a :class:`SeatView`, never the true state. Each iteration draws a
 determinization from it: a world in which everything the searching player cannot see is
-redrawn consistently with what they have seen (:meth:`SeatView.world`). It then walks one shared tree of action sequences, choosing
-among the actions legal in that determinization by UCB with availability counts, adds one
-node, plays out with the game's rollout policy (cut short by its static estimate when it
-has one), and backs up every player's result. Each node keeps the result of the player who
+redrawn consistently with what they have seen (:meth:`GameKnowledge.world`, by default
+:meth:`SeatView.world`). It then walks one shared tree of action sequences, choosing among
+the actions legal in that determinization by UCB with availability counts, adds one node,
+plays out with the game's playout policy (cut short by its estimate when it has one), and
+backs up every player's result. What it knows of the game (the plan of the search per
+position, the estimate, the playout policy, the utility) is the game's
+:class:`GameKnowledge` (``agents/knowledge.py``), never the state's. Each node keeps the result of the player who
 chose the action leading to it, so every player in the tree plays for themselves.
 """
 
@@ -17,12 +20,15 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from tablelands.agents.base import Agent
+from tablelands.agents.knowledge import GameKnowledge, knowledge_for
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 
+Knowledge = GameKnowledge[Any]
 EXPLORATION = 0.7
 TIE_JITTER = 1e-9
 
@@ -75,19 +81,19 @@ def search(
     return _ranked(grow(view, budget, rng, only, stop).children)
 
 
-def shortlist(state: State, rng: Rng) -> list[int] | None:
-    """The root actions (``state.search_width`` of them) whose resulting positions the game's
+def shortlist(knowledge: Knowledge, state: State, rng: Rng) -> list[int] | None:
+    """The root actions (the plan's ``width`` of them) whose resulting positions the game's
     estimate likes best, when there are more than that and the game has an estimate
     (``None``: keep them all). ``state`` is a determinization of the searching player's.
     Equally judged actions are kept in random order."""
     legal = state.legal_actions()
     me = state.current_player
-    limit = state.search_width
+    limit = knowledge.plan(state).width
     if len(legal) <= limit:
         return None
     judged = []
     for action in legal:
-        guess = _judge(state, action)
+        guess = _judge(knowledge, state, action)
         if guess is None:
             return None
         judged.append((-guess[me], rng.random(), action))
@@ -95,11 +101,11 @@ def shortlist(state: State, rng: Rng) -> list[int] | None:
     return [action for _, _, action in judged[:limit]]
 
 
-def _judge(state: State, action: int) -> list[float] | None:
+def _judge(knowledge: Knowledge, state: State, action: int) -> list[float] | None:
     """The game's result or estimate of the position ``action`` leads to."""
     after = state.clone()
     after.apply(action)
-    return after.utility() if after.is_terminal else after.estimate()
+    return knowledge.utility(after) if after.is_terminal else knowledge.estimate(after)
 
 
 def grow(
@@ -111,22 +117,25 @@ def grow(
 ) -> Node:
     """Build the search tree of ``view``'s decision within ``budget`` (or until ``stop``)."""
     stopped = stop.is_set if stop is not None else lambda: False
+    knowledge = knowledge_for(view.game)
     root = Node(player=-1)
-    first = view.world(rng)
-    allowed = [only] if only is not None else shortlist(first, rng)
+    first = knowledge.world(view, rng)
+    allowed = [only] if only is not None else shortlist(knowledge, first, rng)
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     limit = budget.iterations if budget.iterations is not None else math.inf
-    if first.flat_search:
-        _grow_flat(view, root, rng, allowed or view.legal_actions(), limit, deadline, stopped)
+    if knowledge.plan(first).flat:
+        actions = allowed or view.legal_actions()
+        _grow_flat(knowledge, view, root, rng, actions, limit, deadline, stopped)
         return root
     done = 0
     while done < limit and (done == 0 or (time.perf_counter() < deadline and not stopped())):
-        _iterate(view.world(rng), root, rng, allowed)
+        _iterate(knowledge, knowledge.world(view, rng), root, rng, allowed)
         done += 1
     return root
 
 
 def _grow_flat(
+    knowledge: Knowledge,
     view: SeatView,
     root: Node,
     rng: Rng,
@@ -144,14 +153,14 @@ def _grow_flat(
     while done == 0 or (
         done + len(actions) <= limit and time.perf_counter() < deadline and not stopped()
     ):
-        world = view.world(rng)
+        world = knowledge.world(view, rng)
         results = []
         for action in actions:
             if done and (time.perf_counter() >= deadline or stopped()):
                 return
             game = world.clone()
             game.apply(action)
-            results.append(_playout(game, rng)[me])
+            results.append(_playout(knowledge, game, rng)[me])
         for action, result in zip(actions, results, strict=True):
             child = root.children.setdefault(action, Node(player=me))
             child.visits += 1
@@ -167,7 +176,9 @@ def _ranked(children: dict[int, Node]) -> list[Choice]:
     return sorted(choices, key=lambda c: (-c.visits, -c.value, c.action))
 
 
-def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None) -> None:
+def _iterate(
+    knowledge: Knowledge, game: State, root: Node, rng: Rng, allowed: list[int] | None = None
+) -> None:
     node = root
     path = [root]
     while not game.is_terminal:
@@ -178,12 +189,13 @@ def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None
             child = children.get(action)
             if child is not None:
                 child.available += 1
-        if untried and game.prior_visits:
-            _expand_with_priors(game, children, untried, rng)
+        weight = knowledge.plan(game).prior_visits if untried else 0
+        if weight:
+            _expand_with_priors(knowledge, game, children, untried, rng, weight)
         elif untried:
             # Expand the game's playout choice first when it is new here: a cheap prior.
             # At the root it may lie outside the shortlist, which alone is searched.
-            action = game.rollout_action(rng)
+            action = knowledge.playout_action(game, rng)
             if action not in untried:
                 action = rng.choice(untried)
             child = Node(player=game.current_player, available=1)
@@ -197,7 +209,7 @@ def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None
         path.append(node)
         if node.visits == node.prior:
             break  # a node reached for the first time is judged by a playout
-    result = _playout(game, rng)
+    result = _playout(knowledge, game, rng)
     for visited in path:
         visited.visits += 1
         if visited.player >= 0:
@@ -205,16 +217,21 @@ def _iterate(game: State, root: Node, rng: Rng, allowed: list[int] | None = None
 
 
 def _expand_with_priors(
-    game: State, children: dict[int, Node], untried: list[int], rng: Rng
+    knowledge: Knowledge,
+    game: State,
+    children: dict[int, Node],
+    untried: list[int],
+    rng: Rng,
+    weight: int,
 ) -> None:
     """Add a child for each untried action, starting with the game's estimate of the position
-    it leads to counted as ``prior_visits`` playouts: the search then begins where a greedy
-    player would, and only visits overturn it. Equal estimates are ordered at random (a
-    jitter far below any real difference), so ties do not always go to the lowest action."""
+    it leads to counted as ``weight`` playouts (the plan's ``prior_visits``): the search then
+    begins where a greedy player would, and only visits overturn it. Equal estimates are
+    ordered at random (a jitter far below any real difference), so ties do not always go to
+    the lowest action."""
     mover = game.current_player
-    weight = game.prior_visits
     for action in untried:
-        guess = _judge(game, action)
+        guess = _judge(knowledge, game, action)
         value = (guess[mover] if guess is not None else 0.5) + rng.random() * TIE_JITTER
         children[action] = Node(
             player=mover, visits=weight, available=weight, value=value * weight, prior=weight
@@ -239,16 +256,22 @@ def _select(children: dict[int, Node], legal: list[int]) -> int:
     return best_action
 
 
-def _playout(game: State, rng: Rng) -> list[float]:
+def _playout(knowledge: Knowledge, game: State, rng: Rng) -> list[float]:
+    """Play ``game`` out with the playout policy for the plan's ``playout_steps`` (of the
+    position the playout begins in), then let the estimate stand in for the rest."""
+    if game.is_terminal:
+        return knowledge.utility(game)
+    cut = knowledge.plan(game).playout_steps
+    policy = knowledge.playout_action
     steps = 0
     while not game.is_terminal:
-        if steps == game.playout_steps:
-            guess = game.estimate()
+        if steps == cut:
+            guess = knowledge.estimate(game)
             if guess is not None:
                 return guess
-        game.apply(game.rollout_action(rng))
+        game.apply(policy(game, rng))
         steps += 1
-    return game.utility()
+    return knowledge.utility(game)
 
 
 def _root_statistics(

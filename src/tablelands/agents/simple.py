@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablelands.agents.base import Agent
+from tablelands.agents.knowledge import knowledge_for
 from tablelands.core.view import SeatView
 
 
@@ -16,11 +17,13 @@ class RandomAgent(Agent):
 
 
 class GreedyAgent(Agent):
-    """Picks the action whose resulting position evaluates best for the mover; ties at random.
-    Positions are judged in a world drawn for its seat, so hidden cards and tiles count only
-    as the seat can guess them."""
+    """Picks the action whose resulting position the game's evaluation
+    (:meth:`GameKnowledge.evaluate`) judges best for the mover; ties at random. Positions are
+    judged in a world drawn for its seat, so hidden cards and tiles count only as the seat
+    can guess them."""
 
     spec = "greedy"
 
     def choose(self, view: SeatView) -> int:
-        return view.world(self.rng).greedy_action(self.rng)
+        knowledge = knowledge_for(view.game)
+        return knowledge.greedy_action(knowledge.world(view, self.rng), self.rng)

@@ -15,7 +15,6 @@ information, which is what determinized search needs.
 from __future__ import annotations
 
 import json
-import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -38,6 +37,9 @@ OptionValue = bool | int | str
 JsonDict = dict[str, Any]
 EditionT = TypeVar("EditionT", bound="Edition")
 SavedT = TypeVar("SavedT", bound="SavedState")
+#: A draw of the hidden information, called as ``redraw(state, player, rng)`` (see
+#: :meth:`State.sample_hidden`).
+Redraw = Callable[["State", int, Rng], "State"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,13 +375,17 @@ class State(ABC):
     def observation(self, player: int) -> JsonDict:
         """Exactly what ``player`` may know, as JSON-ready data."""
 
-    def sample_hidden(self, player: int, rng: Rng) -> State:
+    def sample_hidden(self, player: int, rng: Rng, redraw: Redraw | None = None) -> State:
         """A determinization for ``player``: a copy in which everything hidden from
         ``player`` is redrawn from ``rng``, consistently with ``observation(player)``
         (which is unchanged). The seed, the state's generator and the history, which would
         tell the hidden parts, are replaced: the copy's seed is 0, its generator is drawn
-        from ``rng`` and its history is empty. Always a fresh sample, never the truth."""
-        world = self.redraw_hidden(player, rng)
+        from ``rng`` and its history is empty. Always a fresh sample, never the truth.
+
+        ``redraw`` (called as ``redraw(self, player, rng)``) draws the hidden parts instead
+        of :meth:`redraw_hidden`: a bot that expects some worlds more than others passes
+        its own draw here, which must keep to the same contract."""
+        world = self.redraw_hidden(player, rng) if redraw is None else redraw(self, player, rng)
         world.seed = 0
         world.rng = Rng(rng.next_u64())
         world.history = []
@@ -388,8 +394,9 @@ class State(ABC):
     @abstractmethod
     def redraw_hidden(self, player: int, rng: Rng) -> State:
         """A copy in which everything hidden from ``player`` is redrawn from ``rng``, every
-        consistent arrangement possible, depending on nothing ``player`` cannot see (for
-        :meth:`sample_hidden`, which also replaces the seed, generator and history)."""
+        consistent arrangement possible and none favoured (the rules know no player's
+        habits), depending on nothing ``player`` cannot see (for :meth:`sample_hidden`,
+        which also replaces the seed, generator and history)."""
 
     @abstractmethod
     def scores(self) -> list[int]:
@@ -404,57 +411,6 @@ class State(ABC):
         won = self.winners()
         return [1.0 / len(won) if seat in won else 0.0 for seat in range(self.num_players)]
 
-    @staticmethod
-    def shares(points: list[float], temperature: float) -> list[float]:
-        """A smooth stand-in for win chances: the softmax of ``points`` / ``temperature``."""
-        top = max(points)
-        weights = [math.exp((p - top) / temperature) for p in points]
-        total = sum(weights)
-        return [w / total for w in weights]
-
-    def utility(self) -> list[float]:
-        """At the end, each seat's result in [0, 1] for search; by default :meth:`returns`."""
-        return self.returns()
-
-    # What a search needs to know of a position; a game may make any of them a property
-    # that depends on the position (a phase where playouts pay and one where they don't).
-
-    #: Playout steps a search takes before :meth:`estimate` stands in for the rest.
-    playout_steps: ClassVar[int] = 40
-    #: When above 0, a search node gets all its children at once, each starting from
-    #: :meth:`estimate` of the position it leads to, counted as this many playouts.
-    prior_visits: ClassVar[int] = 0
-    #: At most this many actions are searched from here: the ones :meth:`estimate` likes best.
-    search_width: ClassVar[int] = 24
-    #: When true, the search from here is flat Monte Carlo: no tree, each drawn world played
-    #: out from every (shortlisted) action, for positions where playouts say more than a tree.
-    flat_search: ClassVar[bool] = False
-
-    def estimate(self) -> list[float] | None:
-        """Before the end, a guess at :meth:`utility` from the position as it stands, or
-        ``None`` when the game has none (search then plays on to the end)."""
-        return None
-
-    def rollout_action(self, rng: Rng) -> int:
-        """The action a search playout takes here: by default a uniformly random legal one."""
-        return rng.choice(self.legal_actions())
-
-    def greedy_action(self, rng: Rng) -> int:
-        """The action whose resulting position :meth:`evaluate` judges best for the player to
-        move, equally good ones chosen at random."""
-        player = self.current_player
-        best: list[int] = []
-        best_value = -math.inf
-        for action in self.legal_actions():
-            after = self.clone()
-            after.apply(action)
-            value = after.evaluate(player)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return rng.choice(best)
-
     @abstractmethod
     def score_breakdown(self) -> list[JsonDict]:
         """Per seat, where each point came from, as JSON-ready data."""
@@ -462,10 +418,6 @@ class State(ABC):
     @abstractmethod
     def final_section(self) -> JsonDict:
         """The end state as a record's ``final`` section (see docs/records.md)."""
-
-    @abstractmethod
-    def evaluate(self, player: int) -> float:
-        """Static evaluation of the position for ``player`` (higher is better)."""
 
     @abstractmethod
     def format_action(self, action: int) -> str:

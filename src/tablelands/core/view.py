@@ -19,7 +19,7 @@ from typing import Any
 
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.files import content_hash
-from tablelands.core.game import Edition, Game, JsonDict, OptionValue, State
+from tablelands.core.game import Edition, Game, JsonDict, OptionValue, Redraw, State
 from tablelands.core.rng import Rng
 
 #: Worlds a preview is played in: what differs between them is what the seat cannot know.
@@ -150,10 +150,12 @@ class SeatView:
 
     # -- what the seat may work out ---------------------------------------------------
 
-    def world(self, rng: Rng) -> State:
+    def world(self, rng: Rng, redraw: Redraw | None = None) -> State:
         """A fresh determinization: a state consistent with everything the seat knows, the
-        rest drawn from ``rng``. Search plays in these, never in the true state."""
-        return self._world.sample_hidden(self.seat, rng)
+        rest drawn from ``rng`` (by the game's :meth:`State.redraw_hidden`, or by ``redraw``:
+        a bot's own draw, given one of these worlds, never the true state). Search plays in
+        these, never in the true state."""
+        return self._world.sample_hidden(self.seat, rng, redraw)
 
     def preview(self, action: int) -> JsonDict:
         """The observation the seat would have after playing ``action``, with everything that

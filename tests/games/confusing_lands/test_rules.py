@@ -307,21 +307,3 @@ def test_shared_condition_scored_only_with_a_condition_in_the_landscape() -> Non
     state.landscapes[1] = Landscape.from_text("F M V #18\nF M V #18")
     # Player 2: Tranquility 6 (2 F, 2 M, 2 V) + Wilderness 0 - 10.
     assert state.scores() == [0, 6 + 0 - 10]
-
-
-def test_search_estimate_judges_each_landscape_on_its_own() -> None:
-    state = new_state(players=2, seed=3)
-    play(state, f"{sorted(state.hands[0])[0]}l0")
-    mine, theirs = state.estimate()
-    state.landscapes[1] = Landscape.from_text("F F F #2\nF F F #2")
-    assert state.estimate()[0] == mine
-    assert state.estimate()[1] > theirs  # 6 forests of Noble Woodlands: 18 - 10 + shared
-
-
-def test_solo_utility_maps_the_score_onto_zero_to_one() -> None:
-    state = new_state(players=1, seed=8)
-    rng = Rng(1)
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
-    score = state.scores()[0]
-    assert state.utility() == [min(1.0, max(0.0, (score + 30) / 100))]

@@ -5,9 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tablelands.core.game import OptionValue
+from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import GAME
 from tablelands.games.drifting_lands.components import CARD_TYPES
-from tablelands.games.drifting_lands.state import PLAY, DriftingLandsState
+from tablelands.games.drifting_lands.state import (
+    PHASE_NAMES,
+    PLAY,
+    ROUNDS,
+    DriftingLandsState,
+)
 
 Cell = tuple[int, int]
 
@@ -80,3 +86,31 @@ def pawn(state: DriftingLandsState, q: int, r: int) -> tuple[int, int] | None:
 
 def is_land(state: DriftingLandsState, q: int, r: int) -> bool:
     return bool(state.board.land >> cell(state, q, r) & 1)
+
+
+def random_game(players: int, seed: int) -> list[DriftingLandsState]:
+    """Every position of one game of random play."""
+    state = GAME.new_state(players=players, seed=seed)
+    rng = Rng(seed)
+    positions = [state.clone()]
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+        positions.append(state.clone())
+    return positions
+
+
+def last_round(
+    players: int, seed: int, phase: str = "play", later_seat: bool = False
+) -> DriftingLandsState:
+    """A position of random play in the last round's ``phase`` where the player to move has
+    a real choice (and, with ``later_seat``, is not the first in the phase's seat order)."""
+    state = GAME.new_state(players=players, seed=seed)
+    rng = Rng(seed)
+    while not (
+        state.round == ROUNDS - 1
+        and PHASE_NAMES[state.phase] == phase
+        and len(state.legal_actions()) >= 2
+        and (state.turn > 0 or not later_seat)
+    ):
+        state.apply(rng.choice(state.legal_actions()))
+    return state

@@ -132,23 +132,3 @@ def test_mountains_need_consecutive_land_edges(tmp_path: Path) -> None:
     path.write_text(json.dumps(broken), encoding="utf-8")
     with pytest.raises(EditionError, match="consecutive"):
         GAME.load_edition(path)
-
-
-def test_estimate_counts_what_open_areas_promise() -> None:
-    import math
-
-    from tests.games.land_vs_sea.helpers import build, face, lay
-
-    state = build({1: (face("LLLLLS"), face("LLLLLS"))})
-    # The start tile alone: a land and a sea area of 1 tile with 3 open edges each.
-    assert state.estimate() == [0.5, 0.5]
-    # East of it, tile 1 turned so its sea edge faces east: its land joins the start's land
-    # (2 tiles, 3 + 5 - 2 = 6 open edges: promise 2/7); the sea has the start's area (1/4)
-    # and the new one-edge bay (1/2).
-    lay(state, 1, 0, 2, 1, 0)
-    land, sea = 2 / 7, 1 / 4 + 1 / 2
-    expected_land = 1 / (1 + math.exp((sea - land) / 6.0))
-    assert abs(state.estimate()[0] - expected_land) < 1e-12
-    # Points weigh in at full value: the side ahead in points is ahead in the estimate.
-    state.points[0] += 3
-    assert state.estimate()[0] > 0.5

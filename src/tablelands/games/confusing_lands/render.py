@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablelands.core.game import Edition, JsonDict, State
+from tablelands.games.confusing_lands.ai import SOLO_FLOOR, SOLO_SPAN
 from tablelands.games.confusing_lands.components import (
     CONDITION,
     CONDITION_NAMES,
@@ -32,8 +33,6 @@ from tablelands.games.confusing_lands.components import (
 from tablelands.games.confusing_lands.landscape import Landscape, position
 from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape
 from tablelands.games.confusing_lands.state import (
-    SOLO_FLOOR,
-    SOLO_SPAN,
     ConfusingLandsState,
     landscape_from_cards,
     solo_rating,

@@ -9,7 +9,6 @@ from the others until the phase closes.
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -37,10 +36,6 @@ from tablelands.games.confusing_lands.notation import (
 from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape
 
 ROUNDS = 4
-SOLO_FLOOR, SOLO_SPAN = 30, 100
-ESTIMATE_TEMPERATURE = 8.0
-ESTIMATE_MIDPOINT = 15.0
-ROLLOUT_CANDIDATES = 8
 FIRST, SECOND = 0, 1
 PHASE_NAMES = ("first", "second")
 
@@ -270,40 +265,6 @@ class ConfusingLandsState(State):
         best = max(breakdowns[s].best_single for s in tied)
         return [s for s in tied if breakdowns[s].best_single == best]
 
-    # Playouts run to the end (16 placements at most) with the quick greedy policy below.
-    playout_steps = 2 * ROUNDS * 2
-
-    def rollout_action(self, rng: Rng) -> int:
-        """A quick greedy move: the best, for the mover's own score, of a few random placements."""
-        legal = self.legal_actions()
-        seat = self.to_move
-        best_action, best_score = legal[0], -(10**9)
-        for _ in range(ROLLOUT_CANDIDATES):
-            action = rng.choice(legal)
-            placement = Placement.decode(action)
-            landscape = self.landscapes[seat].copy()
-            landscape.stamp(self.tables.stamps[placement.orientation_index], placement.at)
-            score = score_landscape(landscape, self.shared).total
-            if score > best_score:
-                best_action, best_score = action, score
-        return best_action
-
-    def estimate(self) -> list[float]:
-        """Each player's own score so far, scaled (see :meth:`utility`): landscapes do not
-        interact, so judging a player by their own landscape keeps the others' moves out."""
-        scores = self.scores()
-        if self.num_players == 1:
-            return [min(1.0, max(0.0, (scores[0] + SOLO_FLOOR) / SOLO_SPAN))]
-        return [
-            1.0 / (1.0 + math.exp(-(s - ESTIMATE_MIDPOINT) / ESTIMATE_TEMPERATURE)) for s in scores
-        ]
-
-    def utility(self) -> list[float]:
-        """For search, each player's own final score on [0, 1]: solo linearly (-30 and below
-        is 0, 70 and above is 1); with 2 players through the same smooth curve as
-        :meth:`estimate`, since landscapes do not interact and a score says more than a win."""
-        return self.estimate()
-
     def returns(self) -> list[float]:
         if self.num_players == 1:
             return [float(self.scores()[0])]
@@ -317,9 +278,6 @@ class ConfusingLandsState(State):
                 entry["rating"] = solo_rating(breakdown.total)
             result.append(entry)
         return result
-
-    def evaluate(self, player: int) -> float:
-        return float(score_landscape(self.landscapes[player], self.shared).total)
 
     def final_section(self) -> JsonDict:
         landscapes = []

@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands.board import OCEAN_NUMBER, Board, TerrainMemo
-from tablelands.games.drifting_lands.components import CARD_TYPES, DriftingLandsEdition
+from tablelands.games.drifting_lands.components import DriftingLandsEdition
 
 if TYPE_CHECKING:
     from tablelands.games.drifting_lands.state import DriftingLandsState
 
 #: 2 players: a total level above this is needed to score a continent (DL-9).
 TWO_PLAYER_MINIMUM = 2
-ESTIMATE_TEMPERATURE = 8.0
 
 
 def continent_value(state: DriftingLandsState, continent: int) -> int:
@@ -154,22 +153,6 @@ def winners(state: DriftingLandsState) -> list[int]:
     return [row["seat"] for row in rows if sides[row["team"]] == best]
 
 
-def evaluate(state: DriftingLandsState, player: int) -> float:
-    """The score standing as ``player`` can count it: its (team's) total minus the best
-    other. Another seat's hand is hidden, so its cards count as unused until they are
-    played (as in :func:`public_breakdown`); only the player's own hand is known."""
-    exact = totals(state)
-    unused = state.unused_points()
-    sides: dict[int, int] = {}
-    for seat, total in enumerate(exact):
-        hidden = 0 if seat == player else public_unused(state.edition, state.discards[seat])
-        counted = total if seat == player else total - unused[seat] + hidden
-        team = state.team_of(seat)
-        sides[team] = sides.get(team, 0) + counted
-    mine = sides.pop(state.team_of(player))
-    return float(mine - max(sides.values()))
-
-
 def public_unused(edition: DriftingLandsEdition, discards: list[int]) -> int:
     """The basic points of a seat's cards not yet played: what anyone can count of its unused
     cards while its hand is hidden (equal to the unused cards once the hand is empty)."""
@@ -213,68 +196,3 @@ def public_breakdown(
         for row in result:
             row["team_total"] = sum(r["total"] for r in result if r["team"] == row["team"])
     return result
-
-
-#: What a card in hand is expected to add by the end, in points, for the search's estimate:
-#: a pawn or a level is worth its level and perhaps a continent; moves and drifts less surely.
-CARD_PROMISE = {
-    "drifting": 1.0,
-    "ultra_drifting": 1.5,
-    "splitting": 1.0,
-    "ultra_splitting": 1.5,
-    "orogeny": 1.0,
-    "moving": 1.5,
-    "migrating": 2.0,
-    "breeding": 2.0,
-    "reproducing": 4.0,
-    "evolving": 2.0,
-    "mutating": 4.0,
-}
-#: Cards each player keeps unused to the end (24 cards, 4 rounds of 4 played).
-KEPT_CARDS = 8
-#: How much of a continent's projected points follow each seat's share of the levels on it
-#: rather than the current ranking alone: a lead can still be lost, a deficit made up.
-SHARE_WEIGHT = 0.3
-
-
-def projection(state: DriftingLandsState) -> list[float]:
-    """Each seat's expected final total: the standing on the board, the unused cards it can
-    still keep (the best ``KEPT_CARDS`` of those not yet taken), and what its hand promises."""
-    cards = state.edition.cards
-    floor = floor_of(state)
-    totals = [0.0] * state.num_players
-    for owner, level in state.board.pawns.values():
-        totals[owner] += level
-    for _, value, levels in standing(state):
-        present = sum(levels)
-        for seat, points in enumerate(award(levels, value, floor)[0]):
-            share = value * levels[seat] / present if present else 0.0
-            totals[seat] += (1 - SHARE_WEIGHT) * points + SHARE_WEIGHT * share
-    result = []
-    for seat in range(state.num_players):
-        hand = state.hands[seat]
-        taken = set(state.discards[seat]) | set(hand)
-        if state.card and seat == state.to_move:
-            taken.add(state.card)
-        kept = sorted((p for c, (_, p) in cards.items() if c not in taken), reverse=True)
-        promised = sum(CARD_PROMISE[CARD_TYPES[cards[c][0]]] for c in hand)
-        if state.card and seat == state.to_move:
-            # A card being played keeps its promise until its effect is carried out.
-            promised += CARD_PROMISE[CARD_TYPES[cards[state.card][0]]] * state.unplayed_part()
-        result.append(totals[seat] + sum(kept[:KEPT_CARDS]) + promised)
-    return result
-
-
-def seat_shares(state: DriftingLandsState, points: list[float], temperature: float) -> list[float]:
-    """Each seat's (team's) share of a softmax over the seats' (teams' summed) ``points``."""
-    teams = sorted({state.team_of(seat) for seat in range(state.num_players)})
-    totals = [
-        sum(p for seat, p in enumerate(points) if state.team_of(seat) == team) for team in teams
-    ]
-    shares = dict(zip(teams, state.shares(totals, temperature), strict=True))
-    return [shares[state.team_of(seat)] for seat in range(state.num_players)]
-
-
-def estimate(state: DriftingLandsState) -> list[float]:
-    """Each seat's (team's) share of a softmax over the projected final totals."""
-    return seat_shares(state, projection(state), ESTIMATE_TEMPERATURE)

@@ -36,13 +36,6 @@ HAND = 4
 ) = range(11)
 MOVE_BUDGET = {MOVING: 3, MIGRATING: 5}
 START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
-#: At least as many decisions as the last round can hold: for each of 4 seats a drift,
-#: 4 selections and 4 cards of at most 4 decisions each.
-FINAL_ROUND_DECISIONS = 4 * (1 + HAND + HAND * 4)
-#: Actions searched in each decision of the last round.
-FINAL_SEARCH_WIDTH = 4
-MARGIN_WEIGHT = 0.05
-MARGIN_TEMPERATURE = 8.0
 PHASE_NAMES = ("start", "drift", "select", "play", "effect", "part", "expel", "over")
 
 
@@ -91,13 +84,6 @@ class DriftingLandsState(State):
 
     def seat_at(self, turn: int) -> int:
         return (self.starter + turn) % self.num_players
-
-    def unplayed_part(self) -> float:
-        """How much of the card in play is still to be carried out: 1 before its effect,
-        half of Reproducing after its first breed, 0 once the effect is done or with no card."""
-        if not self.card or self.phase not in (EFFECT, PART):
-            return 0.0
-        return self.breeds_left / 2 if self.card_type(self.card) == REPRODUCING else 1.0
 
     def unused_points(self) -> list[int]:
         """Each seat's basic points on the cards in neither its hand nor its discard pile."""
@@ -472,65 +458,6 @@ class DriftingLandsState(State):
 
     def score_breakdown(self) -> list[JsonDict]:
         return scoring.breakdown(self)
-
-    def evaluate(self, player: int) -> float:
-        return scoring.evaluate(self, player)
-
-    # Search judges a position by its projected final totals (scoring.projection) and starts
-    # every node where a greedy player on that projection would: random playouts only added
-    # noise, since most decisions (selecting, playing a card) score nothing by themselves.
-    # In the last round the score standing is what counts and a few actions decide the game,
-    # so search turns flat: each of the best few actions is played out to the end with
-    # everyone taking what is best for their own standing. Doing so from the round's first
-    # drift, not only once its cards are played, lets the playouts judge the drift and the
-    # hand picked by what they lead to, rather than by the estimate's fixed card values.
-
-    def final_round(self) -> bool:
-        """Whether the last round is under way (its drifts, selections or cards)."""
-        return self.round == ROUNDS - 1 and self.phase != OVER
-
-    @property
-    def playout_steps(self) -> int:  # type: ignore[override]
-        return FINAL_ROUND_DECISIONS if self.final_round() else 0
-
-    @property
-    def prior_visits(self) -> int:  # type: ignore[override]
-        return 0 if self.final_round() else 8
-
-    @property
-    def search_width(self) -> int:  # type: ignore[override]
-        return FINAL_SEARCH_WIDTH if self.final_round() else State.search_width
-
-    @property
-    def flat_search(self) -> bool:  # type: ignore[override]
-        return self.final_round()
-
-    def rollout_action(self, rng: Rng) -> int:
-        """The greedy action (:meth:`greedy_action`). Which card to pick or play changes no
-        score but the card's own basic points: a picked card stops counting as unused, and a
-        card in play counts as unused until its effect is done. So those choices are read off
-        the cards (the cheapest pick, the dearest play) rather than tried one by one."""
-        if self.phase in (SELECT, PLAY):
-            points = self.edition.card_points
-            first = n.SELECT if self.phase == SELECT else n.PLAY
-            sign = -1 if self.phase == SELECT else 1
-            legal = self.legal_actions()
-            best = max(sign * points[action - first] for action in legal)
-            return rng.choice([a for a in legal if sign * points[a - first] == best])
-        return self.greedy_action(rng)
-
-    def utility(self) -> list[float]:
-        """The win, and a little for the margin, so that among equally winning (or losing)
-        actions the search prefers the larger margin."""
-        totals = [float(total) for total in scoring.totals(self)]
-        margins = scoring.seat_shares(self, totals, MARGIN_TEMPERATURE)
-        return [
-            (1 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin
-            for won, margin in zip(self.returns(), margins, strict=True)
-        ]
-
-    def estimate(self) -> list[float]:
-        return scoring.estimate(self)
 
     def observation(self, player: int) -> JsonDict:
         return view.observation(self, player)

@@ -6,8 +6,8 @@ its cards are played.
 
 from __future__ import annotations
 
-import math
 import re
+from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -30,9 +30,6 @@ if TYPE_CHECKING:
     from tablelands.games.drifting_lands.state import DriftingLandsState
 
 TERRAIN = ("ocean", "plain", "mountain")
-#: A hidden hand is drawn favouring cards of few basic points, each weighing e^(-bias * points):
-#: players keep their valuable cards unused for the end, and in the last round they can.
-CHEAP_CARD_BIAS = 1.5
 
 
 def _cell(state: DriftingLandsState, space: int) -> list[int]:
@@ -74,35 +71,49 @@ def observation(state: DriftingLandsState, viewer: int) -> JsonDict:
     }
 
 
-def redraw_hidden(state: DriftingLandsState, viewer: int, rng: Rng) -> DriftingLandsState:
-    """Redraw every other player's hand from the cards it may hold (DL-8): any of its cards
-    neither discarded nor in play, and for a hand still being selected only cards that
-    leave enough higher ones to finish it. Cheap cards are drawn more likely
-    (:data:`CHEAP_CARD_BIAS`). Every hand drawn is one the player could hold."""
+def holdable_cards(state: DriftingLandsState, seat: int) -> list[int]:
+    """The cards ``seat`` may hold as far as the other seats can tell (DL-8), lowest first:
+    any of its cards neither discarded nor in play, and while it is selecting, only those
+    that leave enough higher ones to finish its hand."""
     from tablelands.games.drifting_lands.state import HAND, SELECT
 
+    out = set(state.discards[seat])
+    if seat == state.to_move and state.card:
+        out.add(state.card)
+    cards = [c for c in sorted(state.edition.cards) if c not in out]
+    if state.phase == SELECT and seat == state.to_move:
+        # Cards are selected in rising order: the hand so far lies below the cards still
+        # needed to finish it.
+        cards = cards[: len(cards) - (HAND - len(state.hands[seat]))]
+    return cards
+
+
+def redraw_hands(
+    state: DriftingLandsState, viewer: int, draw: Callable[[list[int], int], list[int]]
+) -> DriftingLandsState:
+    """A copy of ``state`` in which every other player's hand is ``draw(cards, size)``:
+    ``size`` of the ``cards`` it may hold (:func:`holdable_cards`), seat by seat. Every hand
+    drawn is one the player could hold; what else is drawn and how is ``draw``'s."""
     sample = state.clone()
-    points = state.edition.card_points
     for seat in range(state.num_players):
         size = len(state.hands[seat])
         if seat == viewer or not size:
             continue
-        out = set(state.discards[seat])
-        if seat == state.to_move and state.card:
-            out.add(state.card)
-        eligible = [c for c in sorted(state.edition.cards) if c not in out]
-        if state.phase == SELECT and seat == state.to_move:
-            # Cards are selected in rising order: the hand so far lies below the cards
-            # still needed to finish it.
-            eligible = eligible[: len(eligible) - (HAND - size)]
-        # Weighted draw without replacement: the largest keys u^(1/weight) win.
-        keyed = sorted(
-            eligible, key=lambda c: rng.random() ** (1 / math.exp(-CHEAP_CARD_BIAS * points[c]))
-        )
-        sample.hands[seat] = sorted(keyed[-size:])
+        sample.hands[seat] = sorted(draw(holdable_cards(state, seat), size))
     sample._legal = None
     sample._unused = None
     return sample
+
+
+def redraw_hidden(state: DriftingLandsState, viewer: int, rng: Rng) -> DriftingLandsState:
+    """Redraw every other player's hand uniformly among the hands it may hold
+    (:func:`redraw_hands`)."""
+
+    def draw(cards: list[int], size: int) -> list[int]:
+        rng.shuffle(cards)
+        return cards[:size]
+
+    return redraw_hands(state, viewer, draw)
 
 
 def board_from_observation(seen: JsonDict, edition: DriftingLandsEdition) -> Board:

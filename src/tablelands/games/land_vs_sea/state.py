@@ -14,7 +14,7 @@ from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
 from tablelands.core.notation import not_an_action
 from tablelands.core.rng import Rng
-from tablelands.games.land_vs_sea import notation, prospects, view
+from tablelands.games.land_vs_sea import notation, view
 from tablelands.games.land_vs_sea.board import STEPS, Board, Placed, pack, unpack
 from tablelands.games.land_vs_sea.components import (
     CARTOGRAPHER,
@@ -48,7 +48,6 @@ SIDES_BY_PLAYERS = {2: (LAND, SEA), 3: (LAND, SEA, CARTOGRAPHER), 4: (LAND, SEA,
 DRAFT, PLACE, PLACE_AGAIN, CHOOSE_HOLE, CHOOSE_STEAL, PUT_WAYPOINT, REPLENISH, OVER = range(8)
 PHASE_NAMES = ("draft", "place", "place again", "choose hole", "steal", "waypoint", "draw", "over")
 HAND_SIZE = 2
-ESTIMATE_TEMPERATURE = 6.0
 
 
 @cache
@@ -472,22 +471,6 @@ class LandVsSeaState(State):
                 }
             )
         return result
-
-    playout_steps = 0
-
-    def estimate(self) -> list[float]:
-        """Each seat's share of a softmax over what each side has and can expect
-        (:func:`prospects.worth`)."""
-        worth = prospects.worth(self)
-        present = sorted(set(self.sides))
-        shares = self.shares([worth[s] for s in present], ESTIMATE_TEMPERATURE)
-        by_side = dict(zip(present, shares, strict=True))
-        return [by_side[side] for side in self.sides]
-
-    def evaluate(self, player: int) -> float:
-        mine = self.points[self.sides[player]]
-        best_other = max(self.points[s] for s in set(self.sides) if s != self.sides[player])
-        return float(mine - best_other)
 
     # -- notation ----------------------------------------------------------------
 

@@ -1,15 +1,48 @@
-"""What the search expects of a Land vs Sea position (prospects.worth): ranges that can still
-grow, trade route majorities, open areas; each promise going to the side that would score it."""
+"""What the bots know of Land vs Sea (ai.py): the estimate, and what each side can expect
+(ai.worth): ranges that can still grow, trade route majorities, open areas, tiles in hand;
+each promise going to the side that would score it."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from tablelands.games.land_vs_sea import prospects
+from tablelands.agents.knowledge import knowledge_for
+from tablelands.games.land_vs_sea import GAME, ai
+from tablelands.games.land_vs_sea.ai import KNOWLEDGE, worth
 from tablelands.games.land_vs_sea.components import CARTOGRAPHER, LAND, PLAY_AGAIN, SEA, STEAL
-from tablelands.games.land_vs_sea.prospects import worth
 
 from .helpers import build, face, hold, lay, one
+
+
+def test_the_registry_finds_this_knowledge() -> None:
+    assert knowledge_for(GAME) is KNOWLEDGE
+
+
+def test_estimate_counts_what_open_areas_promise() -> None:
+    state = build({1: (face("LLLLLS"), face("LLLLLS"))})
+    # The start tile alone: a land and a sea area of 1 tile with 3 open edges each.
+    assert KNOWLEDGE.estimate(state) == [0.5, 0.5]
+    # East of it, tile 1 turned so its sea edge faces east: its land joins the start's land
+    # (2 tiles, 3 + 5 - 2 = 6 open edges: promise 2/7); the sea has the start's area (1/4)
+    # and the new one-edge bay (1/2).
+    lay(state, 1, 0, 2, 1, 0)
+    land, sea = 2 / 7, 1 / 4 + 1 / 2
+    expected_land = 1 / (1 + math.exp((sea - land) / 6.0))
+    assert abs(KNOWLEDGE.estimate(state)[0] - expected_land) < 1e-12
+    # Points weigh in at full value: the side ahead in points is ahead in the estimate.
+    state.points[0] += 3
+    assert KNOWLEDGE.estimate(state)[0] > 0.5
+
+
+def test_the_greedy_evaluation_is_the_lead_in_points() -> None:
+    state = build(players=3)
+    state.points[:] = [4, 9, 6]  # land, sea, cartographer
+    assert KNOWLEDGE.evaluate(state, 0) == 4 - 9
+    assert KNOWLEDGE.evaluate(state, 1) == 9 - 6
+    assert KNOWLEDGE.evaluate(state, 2) == 6 - 9
+
 
 # The range of the LS-9 rule tests: M1 1,-1 mountains on 2,3; M2 1,0 on 5,0; M3 2,-1 on 3,4.
 # After M1 and M2, M2's mountain edge 0 faces the empty 2,-1: the range of 2 can grow.
@@ -37,7 +70,7 @@ def test_a_range_that_can_grow_promises_its_size_to_who_scores_ranges(
 ) -> None:
     # ruling LS-9 (ranges score to land, to the cartographer with 3 players)
     with_ranges = range_worth(players, 2)
-    monkeypatch.setattr(prospects, "RANGE_WEIGHT", 0.0)
+    monkeypatch.setattr(ai, "RANGE_WEIGHT", 0.0)
     without = range_worth(players, 2)
     gained = [a - b for a, b in zip(with_ranges, without, strict=True)]
     expected = [0.0, 0.0, 0.0]
@@ -76,7 +109,7 @@ def test_a_trade_route_promises_its_tiles_to_its_majority(
 ) -> None:
     # ruling LS-10, ruling LS-12 (a tie goes to the cartographer)
     with_routes = trade_worth(players, trades)
-    monkeypatch.setattr(prospects, "TRADE_WEIGHT", 0.0)
+    monkeypatch.setattr(ai, "TRADE_WEIGHT", 0.0)
     without = trade_worth(players, trades)
     gained = [a - b for a, b in zip(with_routes, without, strict=True)]
     expected = [0.0, 0.0, 0.0]
@@ -105,18 +138,18 @@ def test_a_tile_in_hand_promises_its_better_face_to_its_holders_side() -> None:
     hold(state, 0, 3)  # land: a ship
     gained = [a - b for a, b in zip(worth(state), empty, strict=True)]
     expected = [0.0, 0.0, 0.0]
-    expected[LAND] = prospects.TRADE_IN_HAND
-    expected[SEA] = prospects.ACTION_IN_HAND[PLAY_AGAIN]
-    expected[CARTOGRAPHER] = 2 * prospects.BONUS_IN_HAND
+    expected[LAND] = ai.TRADE_IN_HAND
+    expected[SEA] = ai.ACTION_IN_HAND[PLAY_AGAIN]
+    expected[CARTOGRAPHER] = 2 * ai.BONUS_IN_HAND
     assert gained == pytest.approx(expected)
-    assert prospects.ACTION_IN_HAND[STEAL] < 2 * prospects.BONUS_IN_HAND
-    assert prospects.ACTION_IN_HAND[PLAY_AGAIN] > prospects.BONUS_IN_HAND
+    assert ai.ACTION_IN_HAND[STEAL] < 2 * ai.BONUS_IN_HAND
+    assert ai.ACTION_IN_HAND[PLAY_AGAIN] > ai.BONUS_IN_HAND
 
 
 def test_a_caravan_in_hand_promises_nothing_without_the_trade_module() -> None:
     # ruling LS-10: caravans and ships only score with the trade module
     tiles = {3: (face("LLSSSS", trade="ship"), face("LLLSSS"))}
-    for trade, promise in ((False, 0.0), (True, prospects.TRADE_IN_HAND)):
+    for trade, promise in ((False, 0.0), (True, ai.TRADE_IN_HAND)):
         state = build(tiles=tiles, players=2, options={"trade": trade})
         empty = worth(state)
         hold(state, 1, 3)

@@ -1,11 +1,13 @@
-"""What the search expects of a Land vs Sea position: points so far, plus what the open
-areas, the growing ranges and the trade routes on the map and the tiles in hand promise
-each side."""
+"""What the bots know of Land vs Sea: points so far, plus what the open areas, the growing
+ranges and the trade routes on the map and the tiles in hand promise each side.
+
+The search plays no playouts here: every new node is judged at once by the estimate, each
+seat's share of a softmax over what its side has and can expect (:func:`worth`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from tablelands.agents.knowledge import GameKnowledge, SearchPlan, shares
 from tablelands.games.land_vs_sea.board import STEPS
 from tablelands.games.land_vs_sea.components import (
     CARTOGRAPHER,
@@ -16,10 +18,10 @@ from tablelands.games.land_vs_sea.components import (
     STEAL,
     Face,
 )
+from tablelands.games.land_vs_sea.state import LandVsSeaState
 
-if TYPE_CHECKING:
-    from tablelands.games.land_vs_sea.state import LandVsSeaState
-
+#: The softmax temperature of the estimate, in points.
+ESTIMATE_TEMPERATURE = 6.0
 #: An open area promises its tiles, discounted by the open edges still to close.
 AREA_WEIGHT = 1.0
 #: A range with a mountain (coral) edge facing an empty position may grow and score again.
@@ -31,6 +33,32 @@ TRADE_WEIGHT = 0.7
 ACTION_IN_HAND = {PLAY_AGAIN: 1.5, STEAL: 0.75}
 BONUS_IN_HAND = 0.5
 TRADE_IN_HAND = 1.0
+#: No playouts: the estimate judges every new node.
+PLAN = SearchPlan(playout_steps=0)
+
+
+class LandVsSeaKnowledge(GameKnowledge[LandVsSeaState]):
+    def plan(self, state: LandVsSeaState) -> SearchPlan:
+        return PLAN
+
+    def estimate(self, state: LandVsSeaState) -> list[float]:
+        """Each seat's share of a softmax over what each side has and can expect
+        (:func:`worth`)."""
+        expected = worth(state)
+        present = sorted(set(state.sides))
+        by_side = dict(
+            zip(present, shares([expected[s] for s in present], ESTIMATE_TEMPERATURE), strict=True)
+        )
+        return [by_side[side] for side in state.sides]
+
+    def evaluate(self, state: LandVsSeaState, player: int) -> float:
+        """The points of the player's side less those of the best other side."""
+        mine = state.points[state.sides[player]]
+        best_other = max(state.points[s] for s in set(state.sides) if s != state.sides[player])
+        return float(mine - best_other)
+
+
+KNOWLEDGE = LandVsSeaKnowledge()
 
 
 def worth(state: LandVsSeaState) -> list[float]:
