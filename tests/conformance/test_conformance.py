@@ -3,8 +3,12 @@
 For each mode: 300 seeded random games. At every state: legal actions exist until the
 end and do not repeat; only legal actions are accepted (a refused one changes nothing).
 At one state in :data:`DEEP_EVERY` (chosen by the seeded generator) and at every state
-of the first :data:`DEEP_GAMES` games: clones and JSON round trips are exact, notation
-round-trips, and an observation does not change when only hidden information is redrawn.
+of the first :data:`DEEP_GAMES` games: clones and JSON round trips are exact, notation and
+the actions' JSON descriptions round-trip (``test_actions``), and an observation does not
+change when only hidden information is redrawn. At every state of the first
+:data:`DEEP_GAMES` games, every legal action's description round-trips; of the first
+:data:`SECRET_ACTION_GAMES`, the descriptions are the same in every world the seat to act
+cannot tell apart.
 At the end of every game: the record replays to the same result.
 """
 
@@ -19,10 +23,14 @@ from tablelands.core.game import Game, State
 from tablelands.core.records import record_of, replay
 from tablelands.core.rng import Rng
 from tablelands.games import game_names, get_game
+from tests.conformance.test_actions import check_actions_json, check_actions_secret
 
 GAMES_PER_MODE = 300
 DEEP_GAMES = 10
 DEEP_EVERY = 8
+#: Games whose every state checks that the seat to act is described its actions alike in
+#: every world it cannot tell apart.
+SECRET_ACTION_GAMES = 4
 MODES = [
     pytest.param(
         name,
@@ -74,8 +82,10 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
         twin.apply(rng.choice(legal))
         assert snapshot(state) == before, "applying to a clone changed the original"
 
-        for action in (rng.choice(legal) for _ in range(8)):
+        sampled = [rng.choice(legal) for _ in range(8)]
+        for action in sampled:
             assert state.parse_action(state.format_action(action)) == action
+        check_actions_json(state, sampled)
         check_legality(state, rng)
         assert snapshot(state) == before, "a refused action changed the state"
 
@@ -100,6 +110,10 @@ def test_random_games_conform(name: str, players: int, options: dict[str, object
             check_legality(state, rng)
             if seed < DEEP_GAMES or rng.below(DEEP_EVERY) == 0:
                 check_state(game, state, rng)
+            if seed < DEEP_GAMES:
+                check_actions_json(state)
+            if seed < SECRET_ACTION_GAMES:
+                check_actions_secret(state, Rng(seed << 16 | steps))
             if state.is_terminal:
                 break
             state.apply(rng.choice(state.legal_actions()))

@@ -168,8 +168,8 @@ class ActionFields:
         for key in self._data:
             if key not in self._read and key not in described:
                 raise NotationError(
-                    f"{self.game} action {self.kind!r}: field {key!r} is not a field of this "
-                    "kind of action"
+                    f"{self.game} action {self.kind!r}: field {reprlib.repr(key)} is not a "
+                    "field of this kind of action"
                 )
 
 

@@ -173,20 +173,21 @@ def to_json(action: int, board: Board) -> JsonDict:
     """The JSON description of action number ``action`` on ``board``: the fields of its
     notation (and, for a waypoint, every edge of its region); ``NotationError`` if no text
     names it. A steal names the seat and slot, never the tile."""
+    if type(action) is int and 0 <= action < PLACE_COUNT:
+        placement = decode_placement(action)
+        if 1 <= placement.tile <= TILE_COUNT:
+            q, r = unpack(placement.position)
+            return {
+                "kind": "place",
+                "tile": placement.tile,
+                "face": FACE_NAMES[placement.face],
+                "rotation": placement.rotation,
+                "q": q,
+                "r": r,
+            }
     format_action(action)  # refuses what no text names
     if action in _FIXED:
         return {"kind": _FIXED[action]}
-    if action < PLACE_COUNT:
-        placement = decode_placement(action)
-        q, r = unpack(placement.position)
-        return {
-            "kind": "place",
-            "tile": placement.tile,
-            "face": FACE_NAMES[placement.face],
-            "rotation": placement.rotation,
-            "q": q,
-            "r": r,
-        }
     if action < STEAL:
         return {"kind": "draw", "stack": action - DRAW + 1}
     if action < NO_STEAL:
