@@ -6,10 +6,12 @@ redrawn consistently with what they have seen (:meth:`GameKnowledge.world`, by d
 :meth:`SeatView.world`). It then walks one shared tree of action sequences, choosing among
 the actions legal in that determinization by UCB with availability counts, adds one node,
 plays out with the game's playout policy (cut short by its estimate when it has one), and
-backs up every player's result. What it knows of the game (the plan of the search per
-position, the estimate, the playout policy, the utility) is the game's
-:class:`GameKnowledge` (``agents/knowledge.py``), never the state's. Each node keeps the result of the player who
-chose the action leading to it, so every player in the tree plays for themselves.
+backs up every player's result. Each node keeps the result of the player who chose the
+action leading to it, so every player in the tree plays for themselves.
+
+What the search knows of a game (the plan of the search per position, the estimate, the
+playout policy, the utility, the worlds to search in) is the game's :class:`GameKnowledge`
+(``agents/knowledge.py``, kept in the game's ``ai.py``), never the state's.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 
+#: The knowledge of whichever game is searched.
 Knowledge = GameKnowledge[Any]
 EXPLORATION = 0.7
 TIE_JITTER = 1e-9
