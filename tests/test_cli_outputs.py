@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tablelands.cli import app
-from tablelands.core.saved import SEED_LIMIT
+from tablelands.core.rng import SEED_LIMIT
 from tablelands.games import get_game
 
 runner = CliRunner()

@@ -27,8 +27,7 @@ from tablelands.core.files import (
 )
 from tablelands.core.game import Edition, Game, OptionValue
 from tablelands.core.records import read_record, replay, write_record
-from tablelands.core.rng import Rng
-from tablelands.core.saved import SEED_LIMIT
+from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.games import game_names, get_game
 from tablelands.games.drawing import renderer_for
 from tablelands.session import Session

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tablelands.core.errors import OptionError, RecordError
 from tablelands.core.files import json_difference, validate
 from tablelands.core.records import GameRecord, read_record, record_of, replay, write_record
-from tablelands.core.saved import SEED_LIMIT
+from tablelands.core.rng import SEED_LIMIT
 from tablelands.games import UnknownGameError, get_game
 from tests.core.mutations import tampered
 from tests.play import random_play

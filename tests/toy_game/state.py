@@ -18,6 +18,7 @@ from tablelands.core.game import (
     State,
 )
 from tablelands.core.rng import Rng
+from tablelands.core.saved import read_state_data
 
 HAND = 2
 NOTATION_HELP = "Lay a card from your hand: lay N (N its number)."
@@ -161,7 +162,7 @@ class ToyState(State):
 
     @classmethod
     def from_json(cls, game: Game[Any], edition: ToyEdition, data: JsonDict) -> ToyState:
-        saved = game.read_state_data(ToyStateData, data, edition)
+        saved = read_state_data(game, ToyStateData, data, edition)
         state = cls.__new__(cls)
         state.restore(game, edition, saved)
         state.deck = list(saved.deck)

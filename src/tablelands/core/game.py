@@ -25,10 +25,9 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tablelands.core.errors import EditionError, OptionError, RecordError
+from tablelands.core.errors import EditionError, OptionError
 from tablelands.core.files import content_hash, read_json, validate
-from tablelands.core.rng import Rng
-from tablelands.core.saved import check_saved_state, seed_problem
+from tablelands.core.rng import Rng, seed_problem
 
 #: ``State.current_player`` once the game is over.
 TERMINAL = -1
@@ -36,7 +35,6 @@ TERMINAL = -1
 OptionValue = bool | int | str
 JsonDict = dict[str, Any]
 EditionT = TypeVar("EditionT", bound="Edition")
-SavedT = TypeVar("SavedT", bound="SavedState")
 #: A draw of the hidden information, called as ``redraw(state, player, rng)`` (see
 #: :meth:`State.sample_hidden`).
 Redraw = Callable[["State", int, Rng], "State"]
@@ -198,21 +196,6 @@ class Game(ABC, Generic[EditionT]):
         if not isinstance(edition, self.edition_class):
             raise EditionError(f"{edition.name!r} is not a {self.info.title} edition")
         return edition
-
-    def read_state_data(self, model: type[SavedT], data: JsonDict, edition: Edition) -> SavedT:
-        """Validate saved state data, check it was saved with ``edition``, and check it is
-        the very state its seed, options, player count and history rebuild."""
-        source = f"{self.info.name} state"
-        saved = validate(model, data, source, RecordError)
-        if saved.game != self.info.name:
-            raise RecordError(f"{source}: game: this state is of {saved.game!r}")
-        if saved.edition != edition.content_hash:
-            raise RecordError(
-                f"{source}: edition: saved with {saved.edition}, not with {edition.name!r} "
-                f"({edition.content_hash})"
-            )
-        check_saved_state(self, saved, data, edition, source)
-        return saved
 
     def new_state(
         self,

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tablelands.core.errors import RecordError, TablelandsError
 from tablelands.core.files import json_difference, read_json, validate, write_text_atomic
 from tablelands.core.game import Edition, Game, OptionValue, State
-from tablelands.core.saved import SEED_LIMIT, new_game, seed_problem
+from tablelands.core.rng import SEED_LIMIT, seed_problem
+from tablelands.core.saved import new_game
 
 RECORD_FORMAT: Literal["tablelands-record/1"] = "tablelands-record/1"
 #: The fields a finished game fills in and an unfinished one leaves null, all four together.

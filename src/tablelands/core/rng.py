@@ -14,6 +14,19 @@ T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 
+#: Seeds run from 0 to 2^63 - 1: a signed 64-bit integer holds every one, and no two of
+#: them give the same game (the generator reduces a seed modulo 2^64).
+SEED_LIMIT = 1 << 63
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a game's seed (``None`` if it is one)."""
+    if type(seed) is not int:
+        return f"a seed is a whole number, not {type(seed).__name__}"
+    if not 0 <= seed < SEED_LIMIT:
+        return f"a seed is between 0 and 2^63 - 1, not {seed}"
+    return None
+
 
 class Rng:
     """SplitMix64 generator. ``Rng(seed)`` with the same seed yields the same stream."""

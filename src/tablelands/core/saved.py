@@ -10,26 +10,32 @@ with the path of the first field that differs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from tablelands.core.errors import RecordError, TablelandsError
-from tablelands.core.files import json_difference
+from tablelands.core.files import json_difference, validate
+from tablelands.core.game import Edition, Game, JsonDict, SavedState, State
 
-if TYPE_CHECKING:
-    from tablelands.core.game import Edition, Game, SavedState, State
-
-#: Seeds run from 0 to 2^63 - 1: a signed 64-bit integer holds every one, and no two of
-#: them give the same game (the generator reduces a seed modulo 2^64).
-SEED_LIMIT = 1 << 63
+SavedT = TypeVar("SavedT", bound=SavedState)
 
 
-def seed_problem(seed: object) -> str | None:
-    """Why ``seed`` is not a seed (``None`` if it is one)."""
-    if type(seed) is not int:
-        return f"a seed is a whole number, not {type(seed).__name__}"
-    if not 0 <= seed < SEED_LIMIT:
-        return f"a seed is between 0 and 2^63 - 1, not {seed}"
-    return None
+def read_state_data(
+    game: Game[Any], model: type[SavedT], data: JsonDict, edition: Edition
+) -> SavedT:
+    """Validate saved state data (``model``: the game's :class:`SavedState`), check it was
+    saved with ``edition``, and check it is the very state its seed, options, player count
+    and history rebuild: what a game's ``state_from_json`` reads a state with."""
+    source = f"{game.info.name} state"
+    saved = validate(model, data, source, RecordError)
+    if saved.game != game.info.name:
+        raise RecordError(f"{source}: game: this state is of {saved.game!r}")
+    if saved.edition != edition.content_hash:
+        raise RecordError(
+            f"{source}: edition: saved with {saved.edition}, not with {edition.name!r} "
+            f"({edition.content_hash})"
+        )
+    check_saved_state(game, saved, data, edition, source)
+    return saved
 
 
 def new_game(

@@ -16,6 +16,7 @@ from tablelands.core.errors import IllegalActionError, NotationError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, SavedState, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
+from tablelands.core.saved import read_state_data
 from tablelands.games.confusing_lands import notation
 from tablelands.games.confusing_lands.components import (
     CARD_COUNT,
@@ -442,7 +443,7 @@ class ConfusingLandsState(State):
     def from_json(
         cls, game: Game[Any], edition: ConfusingLandsEdition, data: JsonDict
     ) -> ConfusingLandsState:
-        saved = game.read_state_data(StateData, data, edition)
+        saved = read_state_data(game, StateData, data, edition)
         state = cls.__new__(cls)
         state.restore(game, edition, saved)
         state.tables = tables_for(edition)

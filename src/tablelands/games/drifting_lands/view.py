@@ -16,6 +16,7 @@ from tablelands.core.game import Game, JsonDict, SavedState
 from tablelands.core.geometry import bits
 from tablelands.core.notation import check_text, not_an_action
 from tablelands.core.rng import Rng
+from tablelands.core.saved import read_state_data
 from tablelands.games.drifting_lands import notation as n
 from tablelands.games.drifting_lands.board import NO_STEP, STEP_COST, Board
 from tablelands.games.drifting_lands.components import (
@@ -425,7 +426,7 @@ def from_json(
     edition: DriftingLandsEdition,
     data: JsonDict,
 ) -> DriftingLandsState:
-    saved = game.read_state_data(StateData, data, edition)
+    saved = read_state_data(game, StateData, data, edition)
     grid = edition.grid
     state = state_class.__new__(state_class)
     state.restore(game, edition, saved)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablelands.core.game import Game, JsonDict, SavedState
 from tablelands.core.rng import Rng
+from tablelands.core.saved import read_state_data
 from tablelands.games.land_vs_sea.board import Board, pack, unpack
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
@@ -344,7 +345,7 @@ def from_json(
     edition: LandVsSeaEdition,
     data: JsonDict,
 ) -> LandVsSeaState:
-    saved = game.read_state_data(StateData, data, edition)
+    saved = read_state_data(game, StateData, data, edition)
     from tablelands.games.land_vs_sea.state import SIDES_BY_PLAYERS
 
     state = state_class.__new__(state_class)
