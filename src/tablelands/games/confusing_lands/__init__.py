@@ -5,11 +5,9 @@ from __future__ import annotations
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, State
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
 from tablelands.games.confusing_lands.notation import NOTATION_HELP
-from tablelands.games.confusing_lands.state import (
-    ConfusingLandsState,
-    solo_rating,
-    standings,
-)
+from tablelands.games.confusing_lands.scoring import solo_rating
+from tablelands.games.confusing_lands.state import ConfusingLandsState
+from tablelands.games.confusing_lands.view import standings
 
 
 class ConfusingLands(Game[ConfusingLandsEdition]):

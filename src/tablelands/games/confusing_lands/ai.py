@@ -11,9 +11,10 @@ import math
 
 from tablelands.agents.knowledge import GameKnowledge, SearchPlan
 from tablelands.core.rng import Rng
+from tablelands.games.confusing_lands.components import ROUNDS
 from tablelands.games.confusing_lands.notation import Placement
 from tablelands.games.confusing_lands.scoring import score_landscape
-from tablelands.games.confusing_lands.state import ROUNDS, ConfusingLandsState
+from tablelands.games.confusing_lands.state import ConfusingLandsState
 
 #: Solo, a score of -SOLO_FLOOR and below is a result of 0, one of SOLO_SPAN - SOLO_FLOOR
 #: and above a result of 1, linearly between.

@@ -40,6 +40,12 @@ ROWS, COLS = 2, 3  # a card side as printed
 SIDES = ("c", "l")  # condition side, landscape side
 CONDITION_SIDE, LANDSCAPE_SIDE = 0, 1
 
+#: The course of a game, shared by the rules (state.py) and the view (view.py): 4 rounds
+#: of two placement phases each.
+ROUNDS = 4
+FIRST, SECOND = 0, 1
+PHASE_NAMES = ("first", "second")
+
 CONDITION_NAMES = {
     1: "Mighty River",
     2: "Noble Woodlands",

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tablelands.core.geometry import SquareGrid, bits
 from tablelands.games.confusing_lands.components import (
+    CARD_COUNT,
     CONDITION,
     EAST,
     EMPTY,
@@ -21,6 +23,7 @@ from tablelands.games.confusing_lands.components import (
     RIVER,
     SOUTH,
     WEST,
+    ConfusingLandsEdition,
     Orientation,
     Space,
     parse_ends,
@@ -51,6 +54,10 @@ def position(row: int, col: int) -> int:
 def coordinates(index: int) -> tuple[int, int]:
     row, col = GRID.coords(index)
     return row - ORIGIN, col - ORIGIN
+
+
+#: The first card's top-left space, landscape coordinates 0,0 (CL-2).
+FIRST_POSITION = position(0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,3 +205,46 @@ class Landscape:
             if cells.bit_count() != 2 or not GRID.neighbours(first) & (cells ^ first):
                 raise ValueError(f"condition {condition} must show on exactly two touching spaces")
         return landscape
+
+
+class Tables:
+    """Everything about an edition's cards that placement needs, computed once: each
+    orientation's stamp (orientations numbered as in the notation: card, side, rotation)
+    and where a card may go (CL-2)."""
+
+    def __init__(self, edition: ConfusingLandsEdition) -> None:
+        self.stamps = [
+            Stamp.of(edition.orientation(card, side, rotation))
+            for card in range(1, CARD_COUNT + 1)
+            for side in (0, 1)
+            for rotation in range(4)
+        ]
+        # Rotations 0 and 2 lie 2 x 3, rotations 1 and 3 stand 3 x 2.
+        self.shape_offsets: list[tuple[int, ...]] = []
+        self.shape_fits: list[int] = []
+        for height, width in ((2, 3), (3, 2)):
+            self.shape_offsets.append(
+                tuple(r * STRIDE + c for r in range(height) for c in range(width))
+            )
+            fits = 0
+            for row in range(GRID.rows - height + 1):
+                for col in range(GRID.cols - width + 1):
+                    fits |= 1 << (row * STRIDE + col)
+            self.shape_fits.append(fits)
+
+    def legal_positions(self, landscape: Landscape, shape: int) -> int:
+        """CL-2: top-left positions where a card of ``shape`` covers some space and no
+        condition."""
+        if not landscape.occupied:
+            return 1 << FIRST_POSITION
+        occupied, conditions = landscape.occupied, landscape.condition_cells
+        reach = blocked = 0
+        for offset in self.shape_offsets[shape]:
+            reach |= occupied >> offset
+            blocked |= conditions >> offset
+        return reach & ~blocked & self.shape_fits[shape]
+
+
+@lru_cache(maxsize=8)
+def tables_for(edition: ConfusingLandsEdition) -> Tables:
+    return Tables(edition)

@@ -20,12 +20,17 @@ from tablelands.core.errors import NotationError
 from tablelands.core.game import JsonDict
 from tablelands.core.notation import ActionFields, check_text, not_an_action
 from tablelands.games.confusing_lands.components import CARD_COUNT, SIDES
-from tablelands.games.confusing_lands.landscape import GRID, ORIGIN, coordinates, position
+from tablelands.games.confusing_lands.landscape import (
+    FIRST_POSITION,
+    GRID,
+    ORIGIN,
+    coordinates,
+    position,
+)
 
 POSITIONS = GRID.rows * GRID.stride
 ORIENTATIONS = CARD_COUNT * 2 * 4
 ACTION_COUNT = ORIENTATIONS * POSITIONS
-FIRST_POSITION = position(0, 0)
 
 _PATTERN = re.compile(
     r"(?P<card>[0-9]+)(?P<side>[a-z])(?P<rotation>[0-9]+)"

@@ -31,12 +31,13 @@ from tablelands.games.confusing_lands.components import (
     Space,
 )
 from tablelands.games.confusing_lands.landscape import Landscape, position
-from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape
-from tablelands.games.confusing_lands.state import (
-    ConfusingLandsState,
-    landscape_from_cards,
+from tablelands.games.confusing_lands.scoring import (
+    ScoreBreakdown,
+    score_landscape,
     solo_rating,
 )
+from tablelands.games.confusing_lands.state import ConfusingLandsState
+from tablelands.games.confusing_lands.view import landscape_from_cards
 from tablelands.games.drawing import TerminalRenderer
 
 LETTERS = {FOREST: "F", MOUNTAIN: "M", VILLAGE: "V", ELK: "E", WOLF: "W", CRYSTAL: "C"}

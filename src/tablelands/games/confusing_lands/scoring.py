@@ -25,6 +25,14 @@ from tablelands.games.confusing_lands.components import (
 from tablelands.games.confusing_lands.landscape import GRID, STRIDE, Landscape
 
 LAND_OF_PLENTY = 16
+#: Solo ratings, best first: (lowest score, name).
+SOLO_RATINGS = (
+    (50, "Astounding"),
+    (40, "Unbelievable"),
+    (30, "Confusing"),
+    (20, "Perplexing"),
+    (10, "Bewildering"),
+)
 _ROW = (1 << GRID.cols) - 1
 _COLUMN = sum(1 << (r * STRIDE) for r in range(GRID.rows))
 
@@ -294,3 +302,11 @@ def score_landscape(ls: Landscape, shared: int) -> ScoreBreakdown:
         total=sum(scored) + penalty,
         best_single=max(scored, default=0),
     )
+
+
+def solo_rating(score: int) -> str:
+    """The rulebook's name for a final solo score."""
+    for threshold, name in SOLO_RATINGS:
+        if score >= threshold:
+            return name
+    return "Lost"

@@ -1,0 +1,237 @@
+"""What each Confusing Lands player may see, and a state's fields and JSON.
+
+A player sees their own hand and landscape, and an opponent's placements once the phase
+closes (placements are made as if at once). In the second phase of a 2-player round each
+holds the card the other passed, so both hands are known. The deck's order is hidden.
+
+:class:`ConfusingLandsFields` declares what a state holds; the rules that set it up and
+change it are :class:`~tablelands.games.confusing_lands.state.ConfusingLandsState`'s.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, Literal, Self
+
+from tablelands.core.game import Game, JsonDict, SavedState, State
+from tablelands.core.geometry import bits
+from tablelands.core.rng import Rng
+from tablelands.core.saved import read_state_data
+from tablelands.games.confusing_lands.components import (
+    KIND_NAMES,
+    PHASE_NAMES,
+    RIVER,
+    ROUNDS,
+    SECOND,
+    ConfusingLandsEdition,
+    format_ends,
+)
+from tablelands.games.confusing_lands.landscape import Landscape, Tables, tables_for
+from tablelands.games.confusing_lands.notation import Placement, parse
+from tablelands.games.confusing_lands.scoring import score_landscape
+
+
+class ConfusingLandsFields(State):
+    """What a Confusing Lands state holds, what each seat may see of it, and its JSON."""
+
+    edition: ConfusingLandsEdition
+    #: The edition's placement tables (derived from the edition, never saved).
+    tables: Tables
+    #: The deck, top card last.
+    deck: list[int]
+    shared: int
+    round: int
+    phase: int
+    to_move: int
+    hands: list[list[int]]
+    landscapes: list[Landscape]
+    #: Each seat's placements (actions), in order.
+    placements: list[list[int]]
+    #: How many of each seat's placements the other seats have seen.
+    revealed: list[int]
+    discards: list[int]
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    # -- what each seat may know --------------------------------------------------------
+
+    def hand_known(self, viewer: int | None, seat: int) -> bool:
+        """Whether ``viewer`` knows ``seat``'s hand. In the second phase of a 2-player round
+        each holds the card the other passed, so both hands are known."""
+        return viewer is None or viewer == seat or self.phase == SECOND
+
+    def observation(self, player: int) -> JsonDict:
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
+        seats = range(self.num_players)
+        return {
+            "game": "confusing-lands",
+            "viewer": player,
+            "players": self.num_players,
+            "round": min(self.round + 1, ROUNDS),
+            "phase": "over" if self.round == ROUNDS else PHASE_NAMES[self.phase],
+            "to_move": self.current_player,
+            "shared_condition": self.shared,
+            "hands": [sorted(self.hands[s]) if self.hand_known(player, s) else None for s in seats],
+            "hand_sizes": [len(self.hands[s]) for s in seats],
+            "landscapes": [
+                [
+                    str(Placement.decode(a))
+                    for a in (
+                        self.placements[s]
+                        if player == s
+                        else self.placements[s][: self.revealed[s]]
+                    )
+                ]
+                for s in seats
+            ],
+            "discards": list(self.discards),
+            "deck_size": len(self.deck),
+        }
+
+    def redraw_hidden(self, player: int, rng: Rng) -> Self:
+        """Redraw the deck order, unknown hands and unseen placements of the others."""
+        sample = self.clone()
+        if self.round == ROUNDS:
+            return sample
+        others = [s for s in range(self.num_players) if s != player]
+        unseen = list(self.deck)
+        for seat in others:
+            if not self.hand_known(player, seat):
+                unseen.extend(self.hands[seat])
+                unseen.extend(
+                    Placement.decode(a).card for a in self.placements[seat][self.revealed[seat] :]
+                )
+        unseen.sort()  # so the sample depends on what the player knows, not on the real order
+        rng.shuffle(unseen)
+        for seat in others:
+            pending = self.placements[seat][self.revealed[seat] :]
+            if pending:
+                landscape = Landscape()
+                kept = self.placements[seat][: self.revealed[seat]]
+                for action in kept:
+                    p = Placement.decode(action)
+                    landscape.stamp(self.tables.stamps[p.orientation_index], p.at)
+                for action in pending:
+                    card = (
+                        Placement.decode(action).card
+                        if self.hand_known(player, seat)
+                        else unseen.pop()
+                    )
+                    kept.append(random_placement(self.tables, landscape, card, rng))
+                sample.landscapes[seat] = landscape
+                sample.placements[seat] = kept
+            if not self.hand_known(player, seat):
+                sample.hands[seat] = [unseen.pop() for _ in self.hands[seat]]
+        sample.deck = unseen
+        return sample
+
+    # -- records and JSON -----------------------------------------------------------------
+
+    def final_section(self) -> JsonDict:
+        landscapes = []
+        for seat, landscape in enumerate(self.landscapes):
+            cells = [
+                {
+                    "row": row,
+                    "col": col,
+                    "kind": KIND_NAMES[space.kind],
+                    "river_ends": format_ends(space.ends) if space.kind == RIVER else "",
+                    "condition": condition or None,
+                }
+                for row, col, space, condition in sorted(landscape.cells(), key=lambda c: c[:2])
+            ]
+            cards = [str(Placement.decode(a)) for a in self.placements[seat]]
+            landscapes.append({"seat": seat, "cards": cards, "cells": cells})
+        return {
+            "shared_condition": self.shared,
+            "discards": list(self.discards),
+            "landscapes": landscapes,
+        }
+
+    def to_json(self) -> JsonDict:
+        return {
+            **self.saved_fields(),
+            "deck": list(self.deck),
+            "shared": self.shared,
+            "round": self.round,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hands": [list(h) for h in self.hands],
+            "placements": [list(p) for p in self.placements],
+            "revealed": list(self.revealed),
+            "discards": list(self.discards),
+        }
+
+    @classmethod
+    def from_json(cls, game: Game[Any], edition: ConfusingLandsEdition, data: JsonDict) -> Self:
+        """The state :meth:`to_json` wrote (checked by rebuilding it, see ``core/saved.py``)."""
+        saved = read_state_data(game, StateData, data, edition)
+        state = cls.__new__(cls)
+        state.restore(game, edition, saved)
+        state.tables = tables_for(edition)
+        state.deck = list(saved.deck)
+        state.shared = saved.shared
+        state.round = saved.round
+        state.phase = saved.phase
+        state.to_move = saved.to_move
+        state.hands = [list(h) for h in saved.hands]
+        state.placements = [list(p) for p in saved.placements]
+        state.revealed = list(saved.revealed)
+        state.discards = list(saved.discards)
+        state.landscapes = []
+        for actions in state.placements:
+            landscape = Landscape()
+            for action in actions:
+                p = Placement.decode(action)
+                landscape.stamp(state.tables.stamps[p.orientation_index], p.at)
+            state.landscapes.append(landscape)
+        return state
+
+
+class StateData(SavedState):
+    deck: list[int]
+    shared: int
+    round: int
+    phase: Literal[0, 1]
+    to_move: int
+    hands: list[list[int]]
+    placements: list[list[int]]
+    revealed: list[int]
+    discards: list[int]
+
+
+def random_placement(tables: Tables, landscape: Landscape, card: int, rng: Rng) -> int:
+    """A placement of ``card`` drawn at random among the legal ones (for a redrawn world),
+    stamped onto ``landscape``."""
+    side, rotation = rng.below(2), rng.below(4)
+    positions = list(bits(tables.legal_positions(landscape, rotation & 1)))
+    placement = Placement(card, side, rotation, rng.choice(positions))
+    landscape.stamp(tables.stamps[placement.orientation_index], placement.at)
+    return placement.encode()
+
+
+# -- what an observation shows --------------------------------------------------------------
+
+
+def landscape_from_cards(edition: ConfusingLandsEdition, cards: list[str]) -> Landscape:
+    """The landscape built by placements written in notation, in order."""
+    tables = tables_for(edition)
+    landscape = Landscape()
+    for text in cards:
+        p = parse(text)
+        landscape.stamp(tables.stamps[p.orientation_index], p.at)
+    return landscape
+
+
+def standings(seen: JsonDict, edition: ConfusingLandsEdition) -> list[JsonDict]:
+    """Every seat's score from the placements an observation shows (an opponent's placement
+    counts once it is revealed)."""
+    shared = seen["shared_condition"]
+    result = []
+    for seat, cards in enumerate(seen["landscapes"]):
+        known = [card for card in cards if card is not None]
+        breakdown = score_landscape(landscape_from_cards(edition, known), shared)
+        result.append({"seat": seat, "cards": len(known), **breakdown.to_json()})
+    return result
