@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
-from tablelands.games.land_vs_sea import view
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
 from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT
-from tablelands.games.land_vs_sea.state import SIDE_NAMES, LandVsSeaState
+from tablelands.games.land_vs_sea.state import LandVsSeaState
+from tablelands.games.land_vs_sea.view import standings
 
 MODULES = ("mountains", "trade", "waypoints")
 ALL_ON = tuple((name, True) for name in MODULES)
@@ -50,19 +50,10 @@ class LandVsSea(Game[LandVsSeaEdition]):
         return resolved
 
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> LandVsSeaState:
-        return view.from_json(LandVsSeaState, self, self.own_edition(edition), data)
+        return LandVsSeaState.from_json(self, self.own_edition(edition), data)
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
-        """Points are public: every seat's side, its points so far and where they came from."""
-        result = []
-        for seat, side in enumerate(seen["sides"]):
-            by_kind: dict[str, int] = {}
-            for event in seen["events"]:
-                if event["side"] == side:
-                    by_kind[event["kind"]] = by_kind.get(event["kind"], 0) + event["points"]
-            total = seen["points"][SIDE_NAMES.index(side)]
-            result.append({"seat": seat, "side": side, "by_kind": by_kind, "total": total})
-        return result
+        return standings(seen)
 
     def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:
         """A tile that comes into the viewer's hand (drawn or stolen) shows its up face only,

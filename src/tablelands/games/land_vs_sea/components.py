@@ -23,6 +23,12 @@ from tablelands.core.game import Edition, EditionFile
 
 LAND, SEA = 0, 1
 CARTOGRAPHER = 2  # the third side, in 3-player games
+SIDE_NAMES = ("land", "sea", "cartographer")
+#: Each seat's side, by player count (LS-12).
+SIDES_BY_PLAYERS = {2: (LAND, SEA), 3: (LAND, SEA, CARTOGRAPHER), 4: (LAND, SEA, LAND, SEA)}
+#: The decisions of a game, shared by the rules (state.py) and the view (view.py).
+DRAFT, PLACE, PLACE_AGAIN, CHOOSE_HOLE, CHOOSE_STEAL, PUT_WAYPOINT, REPLENISH, OVER = range(8)
+PHASE_NAMES = ("draft", "place", "place again", "choose hole", "steal", "waypoint", "draw", "over")
 TYPE_LETTERS = "LS"
 NO_TRADE, CARAVAN, SHIP = 0, 1, 2
 TRADE_NAMES = (None, "caravan", "ship")

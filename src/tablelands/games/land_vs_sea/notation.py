@@ -151,14 +151,6 @@ def parse(text: str) -> int:
     raise NotationError(f"{text!r} is not a Land vs Sea action. {NOTATION_HELP}")
 
 
-# -- actions as JSON (docs/actions.md) ----------------------------------------------------
-
-_KINDS = ("place", "draw", "steal", "steal_none", "waypoint", "waypoint_none", "hole", "pass")
-_FIXED = {PASS: "pass", NO_STEAL: "steal_none", NO_WAYPOINT: "waypoint_none"}
-#: Axial coordinates a position can have.
-_AXIS = (-OFFSET, OFFSET - 1)
-
-
 def _region(board: Board, position: int, edge: int) -> list[int]:
     """The edges of the region holding ``edge`` of the tile at ``position`` (just ``edge``
     where no tile lies)."""
@@ -167,6 +159,24 @@ def _region(board: Board, position: int, edge: int) -> list[int]:
     face = board.faces[board.tiles[position]]
     edges = face.region_edges[face.region_of_edge[edge]]
     return [d for d in range(6) if edges >> d & 1]
+
+
+def parse_action(text: str, board: Board) -> int:
+    """The action ``text`` names on ``board``: as :func:`parse`, and a waypoint may name any
+    edge of its region (the lowest is canonical)."""
+    action = parse(text)
+    if WAYPOINT <= action < HOLE:
+        position, edge = divmod(action - WAYPOINT, 6)
+        action = WAYPOINT + position * 6 + _region(board, position, edge)[0]
+    return action
+
+
+# -- actions as JSON (docs/actions.md) ----------------------------------------------------
+
+_KINDS = ("place", "draw", "steal", "steal_none", "waypoint", "waypoint_none", "hole", "pass")
+_FIXED = {PASS: "pass", NO_STEAL: "steal_none", NO_WAYPOINT: "waypoint_none"}
+#: Axial coordinates a position can have.
+_AXIS = (-OFFSET, OFFSET - 1)
 
 
 def to_json(action: int, board: Board) -> JsonDict:
@@ -209,7 +219,7 @@ def to_json(action: int, board: Board) -> JsonDict:
 
 def from_json(data: object, board: Board) -> int:
     """The action a JSON description names on ``board`` (a waypoint by any edge of its
-    region, as in :meth:`LandVsSeaState.parse_action`); ``NotationError`` names the field at
+    region, as in :func:`parse_action`); ``NotationError`` names the field at
     fault."""
     fields = ActionFields(data, "Land vs Sea", _KINDS)
     kind = fields.kind

@@ -8,19 +8,26 @@ then draw back up to two tiles one at a time.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Self
 
 from tablelands.core.errors import IllegalActionError
-from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
+from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue
 from tablelands.core.notation import not_an_action
-from tablelands.core.rng import Rng
-from tablelands.games.land_vs_sea import notation, view
+from tablelands.games.land_vs_sea import notation
 from tablelands.games.land_vs_sea.board import STEPS, Board, Placed, pack, unpack
 from tablelands.games.land_vs_sea.components import (
     CARTOGRAPHER,
-    LAND,
+    CHOOSE_HOLE,
+    CHOOSE_STEAL,
+    DRAFT,
+    OVER,
+    PLACE,
+    PLACE_AGAIN,
     PLAY_AGAIN,
-    SEA,
+    PUT_WAYPOINT,
+    REPLENISH,
+    SIDE_NAMES,
+    SIDES_BY_PLAYERS,
     START_ID,
     STEAL,
     TILE_COUNT,
@@ -39,14 +46,16 @@ from tablelands.games.land_vs_sea.notation import (
     WAYPOINT,
     decode_placement,
     format_action,
-    parse,
 )
 from tablelands.games.land_vs_sea.notation import STEAL as STEAL_ACTION
+from tablelands.games.land_vs_sea.scoring import (
+    Award,
+    breakdown,
+    placement_awards,
+    route_awards,
+)
+from tablelands.games.land_vs_sea.view import LandVsSeaFields
 
-SIDE_NAMES = ("land", "sea", "cartographer")
-SIDES_BY_PLAYERS = {2: (LAND, SEA), 3: (LAND, SEA, CARTOGRAPHER), 4: (LAND, SEA, LAND, SEA)}
-DRAFT, PLACE, PLACE_AGAIN, CHOOSE_HOLE, CHOOSE_STEAL, PUT_WAYPOINT, REPLENISH, OVER = range(8)
-PHASE_NAMES = ("draft", "place", "place again", "choose hole", "steal", "waypoint", "draw", "over")
 HAND_SIZE = 2
 
 
@@ -65,10 +74,9 @@ def rotations_fitting(land: int) -> dict[tuple[int, int], tuple[int, ...]]:
     return table
 
 
-class LandVsSeaState(State):
-    """A game of Land vs Sea for 2, 3 or 4 players."""
-
-    edition: LandVsSeaEdition
+class LandVsSeaState(LandVsSeaFields):
+    """A game of Land vs Sea for 2, 3 or 4 players: the rules (its fields, what each seat sees
+    of them and their JSON are :class:`LandVsSeaFields`', in view.py)."""
 
     def __init__(
         self,
@@ -382,69 +390,39 @@ class LandVsSeaState(State):
 
     # -- scoring -------------------------------------------------------------------
 
-    def _award(self, side: int, points: int, kind: str, detail: str) -> None:
-        self.points[side] += points
-        self.events.append(
-            {
-                "placement": len(self.placed) - 1,
-                "kind": kind,
-                "side": SIDE_NAMES[side],
-                "points": points,
-                "detail": detail,
-            }
-        )
+    def _award(self, awards: list[Award]) -> None:
+        for side, points, kind, detail in awards:
+            self.points[side] += points
+            self.events.append(
+                {
+                    "placement": len(self.placed) - 1,
+                    "kind": kind,
+                    "side": SIDE_NAMES[side],
+                    "points": points,
+                    "detail": detail,
+                }
+            )
 
     def _score(self, result: Placed, seat: int) -> None:
-        placer = self.sides[seat]
-        three = self.num_players == 3
+        """Score a placement (scoring.py), sending home the waypoints it frees (LS-11)."""
         returned: list[int] = []
-        for area in result.completions:
-            name = SIDE_NAMES[area.type]
-            self._award(
-                area.type, area.tiles, "area", f"{name} area of {area.tiles} tiles completed"
-            )
-            if area.bonus:
-                self._award(
-                    placer, area.bonus, "bonus", f"{area.bonus} bonus symbols in the {name} area"
-                )
-            returned.extend(area.waypoints)
-        if self.mountains:
-            if result.mountain_range:
-                side = CARTOGRAPHER if three else LAND
-                self._award(
-                    side,
-                    result.mountain_range,
-                    "range",
-                    f"mountain range of {result.mountain_range} tiles",
-                )
-            if result.coral_range:
-                side = CARTOGRAPHER if three else SEA
-                self._award(
-                    side, result.coral_range, "range", f"coral range of {result.coral_range} tiles"
-                )
-        if self.trade and result.trade_contact:
-            self._award(placer, 2, "trade", "caravan or ship placed next to another")
         if self.waypoints:
+            for area in result.completions:
+                returned.extend(area.waypoints)
             returned = list(dict.fromkeys(returned + result.surrounded))
             for position in returned:
                 owner, _ = self.board.waypoints.pop(position)
                 self.waypoint_home[owner] = True
-            if returned:
-                self._award(
-                    placer, len(returned), "waypoint", f"{len(returned)} waypoint(s) returned"
-                )
+        three = self.num_players == 3
+        self._award(
+            placement_awards(
+                result, self.sides[seat], three, self.mountains, self.trade, len(returned)
+            )
+        )
 
     def _finish(self) -> None:
         if self.trade:
-            for caravans, ships in self.board.trade_routes():
-                total = caravans + ships
-                detail = f"trade route of {caravans} caravans and {ships} ships"
-                if caravans > ships:
-                    self._award(LAND, total, "route", detail)
-                elif ships > caravans:
-                    self._award(SEA, total, "route", detail)
-                elif self.num_players == 3:
-                    self._award(CARTOGRAPHER, total, "route", detail)
+            self._award(route_awards(self.board.trade_routes(), self.num_players == 3))
         self.phase = OVER
 
     def scores(self) -> list[int]:
@@ -456,21 +434,7 @@ class LandVsSeaState(State):
         return [seat for seat, score in enumerate(scores) if score == top]
 
     def score_breakdown(self) -> list[JsonDict]:
-        result = []
-        for seat, side in enumerate(self.sides):
-            mine = [e for e in self.events if e["side"] == SIDE_NAMES[side]]
-            by_kind: dict[str, int] = {}
-            for event in mine:
-                by_kind[event["kind"]] = by_kind.get(event["kind"], 0) + event["points"]
-            result.append(
-                {
-                    "seat": seat,
-                    "side": SIDE_NAMES[side],
-                    "by_kind": by_kind,
-                    "total": self.points[side],
-                }
-            )
-        return result
+        return breakdown([SIDE_NAMES[side] for side in self.sides], self.points, self.events)
 
     # -- notation ----------------------------------------------------------------
 
@@ -478,15 +442,7 @@ class LandVsSeaState(State):
         return format_action(action)
 
     def parse_action(self, text: str) -> int:
-        """Read an action; a waypoint may name any edge of its region (the lowest is canonical)."""
-        action = parse(text)
-        if WAYPOINT <= action < HOLE:
-            position, edge = divmod(action - WAYPOINT, 6)
-            if position in self.board.tiles:
-                face = self.board.faces[self.board.tiles[position]]
-                region = face.region_edges[face.region_of_edge[edge]]
-                action = WAYPOINT + position * 6 + (region & -region).bit_length() - 1
-        return action
+        return notation.parse_action(text, self.board)
 
     action_count = ACTION_COUNT
 
@@ -498,8 +454,8 @@ class LandVsSeaState(State):
 
     # -- copies --------------------------------------------------------------------
 
-    def clone(self) -> LandVsSeaState:
-        other = LandVsSeaState.__new__(LandVsSeaState)
+    def clone(self) -> Self:
+        other = type(self).__new__(type(self))
         for name, value in self.__dict__.items():
             other.__dict__[name] = value
         other.rng = self.rng.clone()
@@ -514,17 +470,3 @@ class LandVsSeaState(State):
         other.waypoint_home = self.waypoint_home.copy()
         other.holes = self.holes.copy()
         return other
-
-    # Observation, sampling, records and JSON are in view.py, apart from the rules.
-
-    def observation(self, player: int) -> JsonDict:
-        return view.observation(self, player)
-
-    def redraw_hidden(self, player: int, rng: Rng) -> LandVsSeaState:
-        return view.redraw_hidden(self, player, rng)
-
-    def final_section(self) -> JsonDict:
-        return view.final_section(self)
-
-    def to_json(self) -> JsonDict:
-        return view.to_json(self)

@@ -4,19 +4,27 @@ A held tile shows its up face to everyone and its down face to its holder (and t
 who held it before). The stacks show only their top tiles' up faces. Faces are named in
 observations by their content (:meth:`FaceModel.key`), never by tile id, since an id would
 tell the other face.
+
+:class:`LandVsSeaFields` declares what a state holds; the rules that set it up and change it
+are :class:`~tablelands.games.land_vs_sea.state.LandVsSeaState`'s.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from abc import abstractmethod
+from typing import Any, Self
 
-from tablelands.core.game import Game, JsonDict, SavedState
+from tablelands.core.game import Game, JsonDict, SavedState, State
 from tablelands.core.rng import Rng
 from tablelands.core.saved import read_state_data
 from tablelands.games.land_vs_sea.board import Board, pack, unpack
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
     FACE_NAMES,
+    OVER,
+    PHASE_NAMES,
+    SIDE_NAMES,
+    SIDES_BY_PLAYERS,
     START_ID,
     TILE_COUNT,
     TRADE_NAMES,
@@ -24,9 +32,7 @@ from tablelands.games.land_vs_sea.components import (
     Face,
     LandVsSeaEdition,
 )
-
-if TYPE_CHECKING:
-    from tablelands.games.land_vs_sea.state import LandVsSeaState
+from tablelands.games.land_vs_sea.scoring import breakdown
 
 #: Quick random deals tried before an exact matching is grown.
 QUICK_DEALS = 4
@@ -41,8 +47,8 @@ def lowest_edge(face: Face, edge: int) -> int:
     return (edges & -edges).bit_length() - 1
 
 
-def waypoint_list(state: LandVsSeaState) -> list[JsonDict]:
-    board = state.board
+def waypoint_list(board: Board) -> list[JsonDict]:
+    """The waypoints on the map, each named by the lowest edge of its region."""
     result = []
     for position, (owner, node) in board.waypoints.items():
         q, r = unpack(position)
@@ -52,104 +58,272 @@ def waypoint_list(state: LandVsSeaState) -> list[JsonDict]:
     return result
 
 
-def observation(state: LandVsSeaState, viewer: int) -> JsonDict:
-    if not 0 <= viewer < state.num_players:
-        raise ValueError(f"there is no seat {viewer} in a {state.num_players}-player game")
-    keys = state.edition.keys
-    knows = state.known[viewer]
+def tile_name(tile: int, face: int) -> str | int:
+    if tile == START_ID:
+        return "start"
+    if tile == VOLCANO_ID:
+        return "volcano" if face == 0 else "whirlpool"
+    return tile
 
-    def held(seat: int, tile: int, up: int) -> JsonDict:
-        seen = seat == viewer or bool(knows >> tile & 1)
+
+class LandVsSeaFields(State):
+    """What a Land vs Sea state holds, what each seat may see of it, and its JSON."""
+
+    edition: LandVsSeaEdition
+    #: The modules played with (LS-9 to LS-11).
+    mountains: bool
+    trade: bool
+    waypoints: bool
+    #: Each seat's side (LAND, SEA or CARTOGRAPHER).
+    sides: tuple[int, ...]
+    #: The two stacks, top last: (tile id, up face).
+    stacks: list[list[tuple[int, int]]]
+    hands: list[list[tuple[int, int]]]
+    #: Per seat, a bitmask of the tile ids whose both faces it has seen.
+    known: list[int]
+    board: Board
+    #: Per placement: (tile id, face, rotation, placer seat or -1 for the start tile).
+    placed: list[tuple[int, int, int, int]]
+    #: Whether the Volcano/Whirlpool is still set aside.
+    reserve: bool
+    #: Points by side.
+    points: list[int]
+    events: list[JsonDict]
+    #: Per seat, whether its waypoint is at home (LS-11).
+    waypoint_home: list[bool]
+    phase: int
+    to_move: int
+    turn_placements: int
+    last_face_action: int
+    holes: list[int]
+    passes: int
+    #: Where the previous turn's and this turn's score events begin in ``events``.
+    last_turn_events: int
+    turn_events: int
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    # -- what each seat may know (LS-5) -------------------------------------------------
+
+    def observation(self, player: int) -> JsonDict:
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
+        keys = self.edition.keys
+        knows = self.known[player]
+
+        def held(seat: int, tile: int, up: int) -> JsonDict:
+            seen = seat == player or bool(knows >> tile & 1)
+            return {
+                "tile": tile if seen else None,
+                "up": keys[tile][up],
+                "down": keys[tile][1 - up] if seen else None,
+            }
+
         return {
-            "tile": tile if seen else None,
-            "up": keys[tile][up],
-            "down": keys[tile][1 - up] if seen else None,
+            "game": "land-vs-sea",
+            "viewer": player,
+            "players": self.num_players,
+            "sides": [SIDE_NAMES[s] for s in self.sides],
+            "options": dict(self.options),
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.current_player,
+            "turn_placements": self.turn_placements,
+            "board": [
+                {
+                    "q": unpack(p)[0],
+                    "r": unpack(p)[1],
+                    "face": keys[tile][face],
+                    "rotation": rotation,
+                    "placer": placer,
+                    "special": tile_name(tile, face) if tile in (START_ID, VOLCANO_ID) else None,
+                }
+                for p, (tile, face, rotation, placer) in zip(
+                    self.board.positions, self.placed, strict=True
+                )
+            ],
+            "holes": [list(unpack(h)) for h in self.holes],
+            "waypoints": waypoint_list(self.board),
+            "waypoint_home": list(self.waypoint_home),
+            "hands": [
+                [held(seat, tile, up) for tile, up in hand] for seat, hand in enumerate(self.hands)
+            ],
+            "stacks": [
+                {"size": len(s), "top": keys[s[-1][0]][s[-1][1]] if s else None}
+                for s in self.stacks
+            ],
+            "reserve": self.reserve,
+            "points": list(self.points),
+            "events": [dict(e) for e in self.events],
+            "turn_events": [self.last_turn_events, self.turn_events],
+            "passes": self.passes,
         }
 
-    from tablelands.games.land_vs_sea.state import PHASE_NAMES, SIDE_NAMES
-
-    return {
-        "game": "land-vs-sea",
-        "viewer": viewer,
-        "players": state.num_players,
-        "sides": [SIDE_NAMES[s] for s in state.sides],
-        "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase],
-        "to_move": state.current_player,
-        "turn_placements": state.turn_placements,
-        "board": [
-            {
-                "q": unpack(p)[0],
-                "r": unpack(p)[1],
-                "face": keys[tile][face],
-                "rotation": rotation,
-                "placer": placer,
-                "special": tile_name(tile, face) if tile in (START_ID, VOLCANO_ID) else None,
-            }
-            for p, (tile, face, rotation, placer) in zip(
-                state.board.positions, state.placed, strict=True
-            )
-        ],
-        "holes": [list(unpack(h)) for h in state.holes],
-        "waypoints": waypoint_list(state),
-        "waypoint_home": list(state.waypoint_home),
-        "hands": [
-            [held(seat, tile, up) for tile, up in hand] for seat, hand in enumerate(state.hands)
-        ],
-        "stacks": [
-            {"size": len(s), "top": keys[s[-1][0]][s[-1][1]] if s else None} for s in state.stacks
-        ],
-        "reserve": state.reserve,
-        "points": list(state.points),
-        "events": [dict(e) for e in state.events],
-        "turn_events": [state.last_turn_events, state.turn_events],
-        "passes": state.passes,
-    }
-
-
-def redraw_hidden(state: LandVsSeaState, viewer: int, rng: Rng) -> LandVsSeaState:
-    """Redraw the identities of every tile ``viewer`` has not seen both faces of, keeping every
-    face the viewer can see (held up faces, stack tops, placed faces) as it is."""
-    from tablelands.games.land_vs_sea.state import OVER
-
-    sample = state.clone()
-    if state.phase == OVER:
+    def redraw_hidden(self, player: int, rng: Rng) -> Self:
+        """Redraw the identities of every tile ``player`` has not seen both faces of, keeping every
+        face the player can see (held up faces, stack tops, placed faces) as it is."""
+        sample = self.clone()
+        if self.phase == OVER:
+            return sample
+        keys = self.edition.keys
+        knows = self.known[player]
+        # A slot is where an unseen tile lies; the face it must show, or None inside a stack.
+        slots: list[tuple[str, int, int, str | None]] = []
+        for seat, hand in enumerate(self.hands):
+            for i, (tile, up) in enumerate(hand):
+                if seat != player and not knows >> tile & 1:
+                    slots.append(("hand", seat, i, keys[tile][up]))
+        for s, stack in enumerate(self.stacks):
+            for i, (tile, up) in enumerate(stack):
+                slots.append(("stack", s, i, keys[tile][up] if i == len(stack) - 1 else None))
+        for i, (tile, face, _, _) in enumerate(self.placed):
+            if START_ID < tile <= TILE_COUNT and not knows >> tile & 1:
+                slots.append(("placed", i, 0, keys[tile][face]))
+        original = [_tile_at(self, slot) for slot in slots]
+        drawn = _draw(slots, original, keys, self.edition.showing, rng)
+        renamed = dict(zip(original, (tile for tile, _ in drawn), strict=True))
+        for slot, (tile, face) in zip(slots, drawn, strict=True):
+            kind, a, b, _ = slot
+            if kind == "hand":
+                sample.hands[a][b] = (tile, face)
+            elif kind == "stack":
+                sample.stacks[a][b] = (tile, face)
+            else:
+                _, _, rotation, placer = sample.placed[a]
+                sample.placed[a] = (tile, face, rotation, placer)
+        for seat in range(self.num_players):
+            if seat != player:
+                sample.known[seat] = sum(
+                    1 << renamed.get(t, t)
+                    for t in range(TILE_COUNT + 2)
+                    if self.known[seat] >> t & 1
+                )
         return sample
-    keys = state.edition.keys
-    knows = state.known[viewer]
-    # A slot is where an unseen tile lies; the face it must show, or None inside a stack.
-    slots: list[tuple[str, int, int, str | None]] = []
-    for seat, hand in enumerate(state.hands):
-        for i, (tile, up) in enumerate(hand):
-            if seat != viewer and not knows >> tile & 1:
-                slots.append(("hand", seat, i, keys[tile][up]))
-    for s, stack in enumerate(state.stacks):
-        for i, (tile, up) in enumerate(stack):
-            slots.append(("stack", s, i, keys[tile][up] if i == len(stack) - 1 else None))
-    for i, (tile, face, _, _) in enumerate(state.placed):
-        if START_ID < tile <= TILE_COUNT and not knows >> tile & 1:
-            slots.append(("placed", i, 0, keys[tile][face]))
-    original = [_tile_at(state, slot) for slot in slots]
-    drawn = _draw(slots, original, keys, state.edition.showing, rng)
-    renamed = dict(zip(original, (tile for tile, _ in drawn), strict=True))
-    for slot, (tile, face) in zip(slots, drawn, strict=True):
-        kind, a, b, _ = slot
-        if kind == "hand":
-            sample.hands[a][b] = (tile, face)
-        elif kind == "stack":
-            sample.stacks[a][b] = (tile, face)
-        else:
-            _, _, rotation, placer = sample.placed[a]
-            sample.placed[a] = (tile, face, rotation, placer)
-    for seat in range(state.num_players):
-        if seat != viewer:
-            sample.known[seat] = sum(
-                1 << renamed.get(t, t) for t in range(TILE_COUNT + 2) if state.known[seat] >> t & 1
+
+    # -- records and JSON -----------------------------------------------------------------
+
+    def final_section(self) -> JsonDict:
+        tiles = []
+        board = self.board
+        for order, (position, face, (tile, side, rotation, placer)) in enumerate(
+            zip(board.positions, board.faces, self.placed, strict=True)
+        ):
+            q, r = unpack(position)
+            tiles.append(
+                {
+                    "order": order,
+                    "q": q,
+                    "r": r,
+                    "tile": tile_name(tile, side),
+                    "face": FACE_NAMES[side],
+                    "rotation": rotation,
+                    "edges": face.edge_string(),
+                    "regions": [
+                        {
+                            "type": "land" if t == 0 else "sea",
+                            "edges": _directions(edges),
+                            "bonus": bonus,
+                        }
+                        for t, edges, bonus in zip(
+                            face.region_types, face.region_edges, face.region_bonus, strict=True
+                        )
+                    ],
+                    "mountains": _directions(face.mountains),
+                    "corals": _directions(face.corals),
+                    "trade": TRADE_NAMES[face.trade],
+                    "action": ACTION_NAMES[face.action],
+                    "placer": placer if placer >= 0 else None,
+                }
             )
-    return sample
+        return {
+            "tiles": tiles,
+            "score_events": [dict(e) for e in self.events],
+            "points": {SIDE_NAMES[s]: self.points[s] for s in sorted(set(self.sides))},
+            "waypoints": waypoint_list(self.board),
+            "unplaced": sorted(t for h in self.hands for t, _ in h)
+            + sorted(t for s in self.stacks for t, _ in s),
+        }
+
+    def to_json(self) -> JsonDict:
+        return {
+            **self.saved_fields(),
+            "stacks": [[list(t) for t in s] for s in self.stacks],
+            "hands": [[list(t) for t in h] for h in self.hands],
+            "known": list(self.known),
+            "positions": [list(unpack(p)) for p in self.board.positions],
+            "placed": [list(p) for p in self.placed],
+            "waypoints": waypoint_list(self.board),
+            "reserve": self.reserve,
+            "points": list(self.points),
+            "events": [dict(e) for e in self.events],
+            "waypoint_home": list(self.waypoint_home),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "turn_placements": self.turn_placements,
+            "last_face_action": self.last_face_action,
+            "holes": [list(unpack(h)) for h in self.holes],
+            "passes": self.passes,
+            "turn_events": [self.last_turn_events, self.turn_events],
+        }
+
+    @classmethod
+    def from_json(cls, game: Game[Any], edition: LandVsSeaEdition, data: JsonDict) -> Self:
+        """The state :meth:`to_json` wrote (checked by rebuilding it, see ``core/saved.py``)."""
+        saved = read_state_data(game, StateData, data, edition)
+        state = cls.__new__(cls)
+        state.restore(game, edition, saved)
+        state.mountains = bool(saved.options["mountains"])
+        state.trade = bool(saved.options["trade"])
+        state.waypoints = bool(saved.options["waypoints"])
+        state.sides = SIDES_BY_PLAYERS[saved.players]
+        state.stacks = [[tuple(t) for t in s] for s in saved.stacks]  # type: ignore[misc]
+        state.hands = [[tuple(t) for t in h] for h in saved.hands]  # type: ignore[misc]
+        state.known = list(saved.known)
+        state.board = Board()
+        for (q, r), (tile, face, rotation, _) in zip(saved.positions, saved.placed, strict=True):
+            state.board.place(pack(q, r), edition.rotated[tile][face][rotation])
+        for mark in saved.waypoints:
+            position = pack(mark["q"], mark["r"])
+            state.board.waypoints[position] = (
+                mark["owner"],
+                state.board.edge_node[position][mark["edge"]],
+            )
+        state.placed = [tuple(p) for p in saved.placed]  # type: ignore[misc]
+        state.reserve = saved.reserve
+        state.points = list(saved.points)
+        state.events = [dict(e) for e in saved.events]
+        state.waypoint_home = list(saved.waypoint_home)
+        state.phase = saved.phase
+        state.to_move = saved.to_move
+        state.turn_placements = saved.turn_placements
+        state.last_face_action = saved.last_face_action
+        state.holes = [pack(q, r) for q, r in saved.holes]
+        state.passes = saved.passes
+        state.last_turn_events, state.turn_events = saved.turn_events
+        return state
 
 
-def _tile_at(state: LandVsSeaState, slot: tuple[str, int, int, str | None]) -> int:
+class StateData(SavedState):
+    stacks: list[list[tuple[int, int]]]
+    hands: list[list[tuple[int, int]]]
+    known: list[int]
+    positions: list[tuple[int, int]]
+    placed: list[tuple[int, int, int, int]]
+    waypoints: list[dict[str, int]]
+    reserve: bool
+    points: list[int]
+    events: list[dict[str, Any]]
+    waypoint_home: list[bool]
+    phase: int
+    to_move: int
+    turn_placements: int
+    last_face_action: int
+    holes: list[tuple[int, int]]
+    passes: int
+    turn_events: tuple[int, int]
+
+
+def _tile_at(state: LandVsSeaFields, slot: tuple[str, int, int, str | None]) -> int:
     kind, a, b, _ = slot
     if kind == "hand":
         return state.hands[a][b][0]
@@ -243,139 +417,9 @@ def _matching(wanted: list[int], fits: dict[int, list[int]], rng: Rng) -> dict[i
     return {slot: tile for tile, slot in owner.items()}
 
 
-def tile_name(tile: int, face: int) -> str | int:
-    if tile == START_ID:
-        return "start"
-    if tile == VOLCANO_ID:
-        return "volcano" if face == 0 else "whirlpool"
-    return tile
+# -- what an observation shows --------------------------------------------------------------
 
 
-def final_section(state: LandVsSeaState) -> JsonDict:
-    from tablelands.games.land_vs_sea.state import SIDE_NAMES
-
-    tiles = []
-    board = state.board
-    for order, (position, face, (tile, side, rotation, placer)) in enumerate(
-        zip(board.positions, board.faces, state.placed, strict=True)
-    ):
-        q, r = unpack(position)
-        tiles.append(
-            {
-                "order": order,
-                "q": q,
-                "r": r,
-                "tile": tile_name(tile, side),
-                "face": FACE_NAMES[side],
-                "rotation": rotation,
-                "edges": face.edge_string(),
-                "regions": [
-                    {
-                        "type": "land" if t == 0 else "sea",
-                        "edges": _directions(edges),
-                        "bonus": bonus,
-                    }
-                    for t, edges, bonus in zip(
-                        face.region_types, face.region_edges, face.region_bonus, strict=True
-                    )
-                ],
-                "mountains": _directions(face.mountains),
-                "corals": _directions(face.corals),
-                "trade": TRADE_NAMES[face.trade],
-                "action": ACTION_NAMES[face.action],
-                "placer": placer if placer >= 0 else None,
-            }
-        )
-    return {
-        "tiles": tiles,
-        "score_events": [dict(e) for e in state.events],
-        "points": {SIDE_NAMES[s]: state.points[s] for s in sorted(set(state.sides))},
-        "waypoints": waypoint_list(state),
-        "unplaced": sorted(t for h in state.hands for t, _ in h)
-        + sorted(t for s in state.stacks for t, _ in s),
-    }
-
-
-def to_json(state: LandVsSeaState) -> JsonDict:
-    return {
-        **state.saved_fields(),
-        "stacks": [[list(t) for t in s] for s in state.stacks],
-        "hands": [[list(t) for t in h] for h in state.hands],
-        "known": list(state.known),
-        "positions": [list(unpack(p)) for p in state.board.positions],
-        "placed": [list(p) for p in state.placed],
-        "waypoints": waypoint_list(state),
-        "reserve": state.reserve,
-        "points": list(state.points),
-        "events": [dict(e) for e in state.events],
-        "waypoint_home": list(state.waypoint_home),
-        "phase": state.phase,
-        "to_move": state.to_move,
-        "turn_placements": state.turn_placements,
-        "last_face_action": state.last_face_action,
-        "holes": [list(unpack(h)) for h in state.holes],
-        "passes": state.passes,
-        "turn_events": [state.last_turn_events, state.turn_events],
-    }
-
-
-class StateData(SavedState):
-    stacks: list[list[tuple[int, int]]]
-    hands: list[list[tuple[int, int]]]
-    known: list[int]
-    positions: list[tuple[int, int]]
-    placed: list[tuple[int, int, int, int]]
-    waypoints: list[dict[str, int]]
-    reserve: bool
-    points: list[int]
-    events: list[dict[str, Any]]
-    waypoint_home: list[bool]
-    phase: int
-    to_move: int
-    turn_placements: int
-    last_face_action: int
-    holes: list[tuple[int, int]]
-    passes: int
-    turn_events: tuple[int, int]
-
-
-def from_json(
-    state_class: type[LandVsSeaState],
-    game: Game[Any],
-    edition: LandVsSeaEdition,
-    data: JsonDict,
-) -> LandVsSeaState:
-    saved = read_state_data(game, StateData, data, edition)
-    from tablelands.games.land_vs_sea.state import SIDES_BY_PLAYERS
-
-    state = state_class.__new__(state_class)
-    state.restore(game, edition, saved)
-    state.mountains = bool(saved.options["mountains"])
-    state.trade = bool(saved.options["trade"])
-    state.waypoints = bool(saved.options["waypoints"])
-    state.sides = SIDES_BY_PLAYERS[saved.players]
-    state.stacks = [[tuple(t) for t in s] for s in saved.stacks]  # type: ignore[misc]
-    state.hands = [[tuple(t) for t in h] for h in saved.hands]  # type: ignore[misc]
-    state.known = list(saved.known)
-    state.board = Board()
-    for (q, r), (tile, face, rotation, _) in zip(saved.positions, saved.placed, strict=True):
-        state.board.place(pack(q, r), edition.rotated[tile][face][rotation])
-    for mark in saved.waypoints:
-        position = pack(mark["q"], mark["r"])
-        state.board.waypoints[position] = (
-            mark["owner"],
-            state.board.edge_node[position][mark["edge"]],
-        )
-    state.placed = [tuple(p) for p in saved.placed]  # type: ignore[misc]
-    state.reserve = saved.reserve
-    state.points = list(saved.points)
-    state.events = [dict(e) for e in saved.events]
-    state.waypoint_home = list(saved.waypoint_home)
-    state.phase = saved.phase
-    state.to_move = saved.to_move
-    state.turn_placements = saved.turn_placements
-    state.last_face_action = saved.last_face_action
-    state.holes = [pack(q, r) for q, r in saved.holes]
-    state.passes = saved.passes
-    state.last_turn_events, state.turn_events = saved.turn_events
-    return state
+def standings(seen: JsonDict) -> list[JsonDict]:
+    """Points are public: every seat's side, its points so far and where they came from."""
+    return breakdown(seen["sides"], seen["points"], seen["events"])
