@@ -7,13 +7,8 @@ from collections.abc import Iterable
 from tablelands.core.game import OptionValue
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import GAME
-from tablelands.games.drifting_lands.components import CARD_TYPES
-from tablelands.games.drifting_lands.state import (
-    PHASE_NAMES,
-    PLAY,
-    ROUNDS,
-    DriftingLandsState,
-)
+from tablelands.games.drifting_lands.components import CARD_TYPES, PHASE_NAMES, PLAY, ROUNDS
+from tablelands.games.drifting_lands.state import DriftingLandsState
 
 Cell = tuple[int, int]
 

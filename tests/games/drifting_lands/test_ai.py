@@ -20,7 +20,8 @@ from tablelands.games.drifting_lands.ai import (
     projection,
     unplayed_part,
 )
-from tablelands.games.drifting_lands.state import PHASE_NAMES, ROUNDS, DriftingLandsState
+from tablelands.games.drifting_lands.components import PHASE_NAMES, ROUNDS
+from tablelands.games.drifting_lands.state import DriftingLandsState
 from tablelands.games.drifting_lands.view import holdable_cards
 
 from .helpers import act, blank, cell, give, last_round, random_game, set_board
@@ -61,7 +62,9 @@ def test_continent_points_follow_the_ranking_and_partly_the_level_shares() -> No
     state = blank(3)
     pawns = {(1, 2): (0, 3), (2, 2): (1, 1)}
     set_board(state, NORTH_WEST, pawns=pawns)
-    value = scoring.continent_value(state, state.board.continent_of(cell(state, 1, 2)))
+    value = scoring.continent_value(
+        state.edition, state.board, state.board.continent_of(cell(state, 1, 2))
+    )
     cards = best_kept([p for _, p in state.edition.cards.values()])
     first = (1 - SHARE_WEIGHT) * value + SHARE_WEIGHT * value * 3 / 4
     second = (1 - SHARE_WEIGHT) * (value // 2) + SHARE_WEIGHT * value * 1 / 4
@@ -177,7 +180,7 @@ def drawn_means(state: DriftingLandsState, biased: bool) -> tuple[float, float]:
         assert world.observation(me) == state.observation(me)
         assert set(world.hands[other]) <= set(pool)
         assert len(world.hands[other]) == len(state.hands[other])
-        assert scoring.totals(world) == [row["total"] for row in scoring.breakdown(world)]
+        assert world.scores() == [row["total"] for row in world.score_breakdown()]
         drawn += world.hands[other]
     pool_mean = sum(points[c] for c in pool) / len(pool)
     return sum(points[c] for c in drawn) / len(drawn), pool_mean

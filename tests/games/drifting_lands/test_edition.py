@@ -153,8 +153,11 @@ def test_the_four_corners_are_alike() -> None:
         assert {mirror(*c) for c in doubled(one.starts)} == doubled(other.starts)
     # So every corner is worth the same at set-up, and so are its starting spaces.
     state = GAME.new_state(players=4, seed=0)
-    assert len(continents(state)) == 4
-    assert len({entry["value"] for entry in continents(state)}) == 1
+    assert len(continents(state.board, state.edition, state.num_players)) == 4
+    assert (
+        len({entry["value"] for entry in continents(state.board, state.edition, state.num_players)})
+        == 1
+    )
     spaces = {(s.q, s.r): s.value for s in model.map.spaces}
     starts = [sorted(spaces[c] for c in corner.starts) for corner in (nw, ne, se, sw)]
     assert starts.count(starts[0]) == 4
@@ -177,7 +180,9 @@ def test_editions_on_the_same_cells_score_with_their_own_values() -> None:
     assert expected(first) != expected(second)
     for edition in (first, second, first, second):
         state = GAME.new_state(players=2, seed=0, edition=edition)
-        assert sorted(entry["value"] for entry in continents(state)) == expected(edition)
+        assert sorted(
+            entry["value"] for entry in continents(state.board, state.edition, state.num_players)
+        ) == expected(edition)
 
 
 def test_a_copy_of_an_edition_shares_its_memos() -> None:
@@ -185,7 +190,7 @@ def test_a_copy_of_an_edition_shares_its_memos() -> None:
     # in a worker process, without travelling with it.
     edition = packaged()
     state = GAME.new_state(players=2, seed=0, edition=edition)
-    continents(state)
+    continents(state.board, state.edition, state.num_players)
     assert edition.value_memo
     copy_of = pickle.loads(pickle.dumps(edition))
     assert copy_of.value_memo is edition.value_memo

@@ -100,7 +100,9 @@ def drifts(state: DriftingLandsState, verb: str = "drift") -> set[tuple[Cell, st
 
 def shapes(state: DriftingLandsState) -> list[tuple[int, int]]:
     """Every continent as (value, number of tiles), sorted."""
-    return sorted((c["value"], c["tiles"]) for c in continents(state))
+    return sorted(
+        (c["value"], c["tiles"]) for c in continents(state.board, state.edition, state.num_players)
+    )
 
 
 def mountain(state: DriftingLandsState, q: int, r: int) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from tablelands.core.rng import Rng
-from tablelands.games.drifting_lands import scoring
 from tablelands.games.drifting_lands.board import Path
 
 from .helpers import random_game
@@ -14,15 +13,15 @@ from .helpers import random_game
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_totals_agree_with_the_breakdown_all_game_long(players: int, seed: int) -> None:
-    # scoring.totals (what search and greedy play use) counts unused cards from a running
+    # state.scores() (what search and greedy play use) counts unused cards from a running
     # tally and pawns through remembered continent numbers; the breakdown counts afresh.
     for number, state in enumerate(random_game(players, seed)):
-        expected = [row["total"] for row in scoring.breakdown(state)]
-        assert scoring.totals(state) == expected
+        expected = [row["total"] for row in state.score_breakdown()]
+        assert state.scores() == expected
         if number % 7 == 0 and not state.is_terminal:
             sample = state.sample_hidden(state.current_player, Rng(number))
-            fresh = [row["total"] for row in scoring.breakdown(sample)]
-            assert scoring.totals(sample) == fresh
+            fresh = [row["total"] for row in sample.score_breakdown()]
+            assert sample.scores() == fresh
 
 
 def test_split_checks_agree_with_the_listed_parts() -> None:

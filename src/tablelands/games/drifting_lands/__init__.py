@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
-from tablelands.games.drifting_lands import view
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
 from tablelands.games.drifting_lands.notation import NOTATION_HELP
-from tablelands.games.drifting_lands.scoring import public_breakdown
 from tablelands.games.drifting_lands.state import DriftingLandsState
+from tablelands.games.drifting_lands.view import standings
 
 
 class DriftingLands(Game[DriftingLandsEdition]):
@@ -33,12 +32,10 @@ class DriftingLands(Game[DriftingLandsEdition]):
         return resolved
 
     def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> DriftingLandsState:
-        return view.from_json(DriftingLandsState, self, self.own_edition(edition), data)
+        return DriftingLandsState.from_json(self, self.own_edition(edition), data)
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
-        own = self.own_edition(edition)
-        board = view.board_from_observation(seen, own)
-        return public_breakdown(board, own, seen["discards"], seen["teams"])
+        return standings(seen, self.own_edition(edition))
 
     def describe(self, state: State, action: int) -> str:
         text = state.format_action(action)

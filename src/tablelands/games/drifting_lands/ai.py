@@ -20,15 +20,8 @@ from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games.drifting_lands import notation as n
-from tablelands.games.drifting_lands.components import CARD_TYPES
-from tablelands.games.drifting_lands.scoring import (
-    award,
-    floor_of,
-    public_unused,
-    standing,
-    totals,
-)
-from tablelands.games.drifting_lands.state import (
+from tablelands.games.drifting_lands.components import (
+    CARD_TYPES,
     EFFECT,
     HAND,
     OVER,
@@ -37,8 +30,9 @@ from tablelands.games.drifting_lands.state import (
     REPRODUCING,
     ROUNDS,
     SELECT,
-    DriftingLandsState,
 )
+from tablelands.games.drifting_lands.scoring import award, floor_of, public_unused, standing
+from tablelands.games.drifting_lands.state import DriftingLandsState
 from tablelands.games.drifting_lands.view import redraw_hands
 
 #: At least as many decisions as the last round can hold: for each of 4 seats a drift,
@@ -107,7 +101,7 @@ class DriftingLandsKnowledge(GameKnowledge[DriftingLandsState]):
     def utility(self, state: DriftingLandsState) -> list[float]:
         """The win, and a little for the margin, so that among equally winning (or losing)
         actions the search prefers the larger margin."""
-        final = [float(total) for total in totals(state)]
+        final = [float(total) for total in state.scores()]
         margins = seat_shares(state, final, MARGIN_TEMPERATURE)
         return [
             (1 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin
@@ -123,7 +117,7 @@ class DriftingLandsKnowledge(GameKnowledge[DriftingLandsState]):
         other. Another seat's hand is hidden, so its cards count as unused until they are
         played (as in :func:`scoring.public_breakdown`); only the player's own hand is
         known."""
-        exact = totals(state)
+        exact = state.scores()
         unused = state.unused_points()
         sides: dict[int, int] = {}
         for seat, total in enumerate(exact):
@@ -170,11 +164,11 @@ def projection(state: DriftingLandsState) -> list[float]:
     """Each seat's expected final total: the standing on the board, the unused cards it can
     still keep (the best ``KEPT_CARDS`` of those not yet taken), and what its hand promises."""
     cards = state.edition.cards
-    floor = floor_of(state)
+    floor = floor_of(state.num_players)
     expected = [0.0] * state.num_players
     for owner, level in state.board.pawns.values():
         expected[owner] += level
-    for _, value, levels in standing(state):
+    for _, value, levels in standing(state.board, state.edition, state.num_players):
         present = sum(levels)
         for seat, points in enumerate(award(levels, value, floor)[0]):
             share = value * levels[seat] / present if present else 0.0

@@ -10,16 +10,38 @@ same layouts over and over.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from typing import TypeVar
 
 from tablelands.core.geometry import HexBitGrid, bits
 
 OCEAN, PLAIN, MOUNTAIN = 0, 1, 2
-#: Movement cost by (from level, to level) (DL-6).
-STEP_COST = {(a, b): 1 if b <= a else 2 if b == a + 1 else 3 for a in range(3) for b in range(3)}
+LEVELS = (OCEAN, PLAIN, MOUNTAIN)
+#: DL-6: the movement cost of a step by (from level, to level): 1 level or down, 2 one level
+#: up, 3 ocean to mountain.
+STEP_COST = {(a, b): 1 if b <= a else 2 if b == a + 1 else 3 for a in LEVELS for b in LEVELS}
+#: The same costs by the level a step leaves: for each cost, the levels a step of that cost
+#: enters, as a set of bits ``1 << level`` (what :meth:`Board.cost_layers` spreads by).
+STEPS_FROM = tuple(
+    tuple(
+        (cost, sum(1 << b for b in LEVELS if STEP_COST[a, b] == cost))
+        for cost in sorted({STEP_COST[a, b] for b in LEVELS})
+    )
+    for a in LEVELS
+)
+#: DL-6 in words, for a refusal.
+MOVE_RULE = (
+    "pay 1 per step (2 one level up, 3 ocean to mountain) within the card's points, pass only "
+    "your own pawns, stop only on an empty space or a lower pawn of another player (DL-6)"
+)
+#: DL-4 in words, for a refusal.
+SPLIT_RULE = (
+    "a part and the rest must both stay connected and the part must end up not touching the "
+    "rest, on the map and off other tiles (DL-4)"
+)
 NO_STEP = 6  # "no second step" in a drift or split path
 OCEAN_NUMBER = 255  # the continent number of an ocean space
 Key = TypeVar("Key")
@@ -259,6 +281,21 @@ class Board:
 
     # -- pawns ------------------------------------------------------------------------
 
+    def blockers(self, start: int) -> tuple[int, int, int]:
+        """DL-6 for the pawn at ``start``: its owner's pawns (passed, never stopped on), the
+        other players' pawns (never passed) and those of them of a lower level (which it may
+        stop on, to expel them), as masks."""
+        owner, level = self.pawns[start]
+        own = others = lower = 0
+        for space, (who, height) in self.pawns.items():
+            if who == owner:
+                own |= 1 << space
+            else:
+                others |= 1 << space
+                if height < level:
+                    lower |= 1 << space
+        return own, others, lower
+
     def cost_layers(self, start: int, budget: int) -> list[int]:
         """DL-6, as a Dijkstra over bitboards: ``layers[c]`` holds the spaces the pawn at
         ``start`` first reaches for exactly ``c`` movement points (``c`` up to ``budget``).
@@ -266,24 +303,22 @@ class Board:
         A pawn goes on through empty spaces and its owner's pawns; another player's pawn
         blocks it, except that one of a lower level can be reached (to stop on and expel).
         """
+        _, others, lower = self.blockers(start)
+        return self._cost_layers(start, budget, others, lower)
+
+    def _cost_layers(self, start: int, budget: int, others: int, lower: int) -> list[int]:
         grid = self.grid
-        owner, level = self.pawns[start]
         land, mountain = self.land, self.mountain
         ocean, plain = grid.full & ~land, land & ~mountain
-        others = lower = 0
-        for space, (who, height) in self.pawns.items():
-            if who != owner:
-                others |= 1 << space
-                if height < level:
-                    lower |= 1 << space
+        # The spaces of each set of levels (bit ``1 << level`` for each level in it).
+        union = (0, ocean, plain, ocean | plain, mountain, ocean | mountain, land, grid.full)
+        # From each level: (its spaces, then (cost, spaces entered) per cost).
+        steps = [
+            (union[1 << a], [(cost, union[entered]) for cost, entered in by_cost])
+            for a, by_cost in enumerate(STEPS_FROM)
+        ]
         open_to = grid.full & ~(others & ~lower)
         go_on = grid.full & ~others
-        # From each terrain level: (terrain entered, extra cost) for every step (DL-6).
-        steps = (
-            (ocean, ((ocean, 1), (plain, 2), (mountain, 3))),
-            (plain, ((ocean | plain, 1), (mountain, 2))),
-            (mountain, ((grid.full, 1),)),
-        )
         layers = [1 << start] + [0] * budget
         seen = 0
         for spent in range(budget + 1):
@@ -294,38 +329,55 @@ class Board:
                 continue
             for source, moves in steps:
                 reached = grid.neighbours(frontier & source) & open_to
-                for terrain, cost in moves:
+                for cost, entered in moves:
                     if spent + cost <= budget:
-                        layers[spent + cost] |= reached & terrain
+                        layers[spent + cost] |= reached & entered
         return layers
 
     def destinations(self, start: int, budget: int) -> list[int]:
         """Where the pawn at ``start`` may stop: empty spaces and lower pawns of others."""
-        owner = self.pawns[start][0]
+        own, others, lower = self.blockers(start)
         stops = 0
-        for layer in self.cost_layers(start, budget)[1:]:
+        for layer in self._cost_layers(start, budget, others, lower)[1:]:
             stops |= layer
-        own = 0
-        for space, (who, _) in self.pawns.items():
-            if who == owner:
-                own |= 1 << space
         return list(bits(stops & ~own))
+
+    def route_problem(self, route: Sequence[int], budget: int) -> str | None:
+        """DL-6 for a route written space by space from a pawn's space: why the pawn may not
+        take it with ``budget`` movement points (naming the ruling), or ``None`` if it may.
+        A route it may take ends on one of its :meth:`destinations`."""
+        if route[0] not in self.pawns:
+            return "there is no pawn at the start of that path (DL-6)"
+        own, others, lower = self.blockers(route[0])
+        spent = 0
+        for step, (here, there) in enumerate(pairwise(route), start=1):
+            if there not in self.neighbour_lists[here]:
+                return "each space of a path touches the one before (DL-6)"
+            spent += STEP_COST[self.level(here), self.level(there)]
+            last = step == len(route) - 1
+            if others >> there & 1 and not (last and lower >> there & 1):
+                return (
+                    "a pawn never passes another player's pawn and stops only on a lower one (DL-6)"
+                )
+            if last and own >> there & 1:
+                return "a pawn may pass your own pawns but not stop on one (DL-6)"
+        if spent > budget:
+            return f"that path costs {spent} points; the card gives {budget} (DL-6)"
+        return None
 
     def path(self, start: int, end: int, budget: int) -> list[int]:
         """One cheapest path from ``start`` to a destination ``end`` (lowest spaces first)."""
         layers = self.cost_layers(start, budget)
-        owner = self.pawns[start][0]
+        others = self.blockers(start)[1]
         cost_of = {space: c for c, layer in enumerate(layers) for space in bits(layer)}
         route = [end]
         while route[-1] != start:
             here = route[-1]
             for before in sorted(self.neighbour_lists[here]):
                 spent = cost_of.get(before)
-                occupant = self.pawns.get(before)
-                passable = occupant is None or occupant[0] == owner
                 if (
                     spent is not None
-                    and passable
+                    and not others >> before & 1
                     and spent + STEP_COST[self.level(before), self.level(here)] == cost_of[here]
                 ):
                     route.append(before)

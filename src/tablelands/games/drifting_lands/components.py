@@ -7,10 +7,10 @@ spaces each, listed north-west, north-east, south-east, south-west so that corne
 same 24 basic cards in the basic game.
 
 The schema checks every bound the rules engine relies on: the map fits the
-:data:`~tablelands.games.drifting_lands.notation.POSITIONS` board positions that action
-numbers can name (a grid of rows, one guard column wide), a space's value is one digit
-(the map draws it so), and the component counts the rules fix (the 9 pawns of each level,
-the 24 cards of 11 types, the 4 corner continents of 7 tiles).
+:data:`POSITIONS` board positions that action numbers can name (a grid of rows, one guard
+column wide), a space's value is one digit (the map draws it so), and the component counts
+the rules fix (the 9 pawns of each level, the 24 cards of 11 types, the 4 corner continents
+of 7 tiles).
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from tablelands.core.game import Edition, EditionFile
 from tablelands.core.geometry import HEX_DIRECTIONS, HexBitGrid
-from tablelands.games.drifting_lands.notation import POSITIONS
+
+#: The board positions that action numbers can name (see notation.py): a map lies within them.
+POSITIONS = 512
 
 CARD_TYPES = (
     "drifting",
@@ -38,6 +40,19 @@ CARD_TYPES = (
     "mutating",
 )
 CARD_TITLES = {name: name.replace("_", " ").title() for name in CARD_TYPES}
+(
+    DRIFTING,
+    ULTRA_DRIFTING,
+    SPLITTING,
+    ULTRA_SPLITTING,
+    OROGENY,
+    MOVING,
+    MIGRATING,
+    BREEDING,
+    REPRODUCING,
+    EVOLVING,
+    MUTATING,
+) = range(len(CARD_TYPES))
 CARD_COUNT = 24
 LEVELS = (1, 2, 3, 4)
 CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
@@ -45,6 +60,13 @@ CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
 PAWN_COUNTS = {"1": 5, "2": 2, "3": 1, "4": 1}
 #: The highest value a space may show: the map draws a value as one digit.
 MAX_SPACE_VALUE = 9
+
+#: The course of a game, shared by the rules (state.py) and the view (view.py): 4 rounds,
+#: hands of 4 cards, and the decisions of a game.
+ROUNDS = 4
+HAND = 4
+START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
+PHASE_NAMES = ("start", "drift", "select", "play", "effect", "part", "expel", "over")
 
 Cell = tuple[int, int]
 #: (continent, its mountains) -> its points (DL-1), as masks on one map

@@ -20,10 +20,12 @@ from tablelands.games.drifting_lands.board import MOUNTAIN, PLAIN, Board, Path
 from tablelands.games.drifting_lands.components import (
     CARD_TITLES,
     CARD_TYPES,
+    POSITIONS,
     DriftingLandsEdition,
 )
-from tablelands.games.drifting_lands.scoring import breakdown, public_breakdown
-from tablelands.games.drifting_lands.state import DriftingLandsState, decode_path, selectable
+from tablelands.games.drifting_lands.notation import decode_path
+from tablelands.games.drifting_lands.scoring import public_breakdown
+from tablelands.games.drifting_lands.state import DriftingLandsState, selectable
 from tablelands.games.drifting_lands.view import board_from_observation
 
 TERRAIN_STYLE = {0: "on blue", PLAIN: "on dark_green", MOUNTAIN: "on orange4"}
@@ -38,7 +40,7 @@ def targets(board: Board, split_path: Sequence[int] | None, actions: Sequence[in
     marked = 0
     for action in actions:
         if n.DRIFT <= action < n.PART:
-            anchor, _, _ = decode_path((action - n.DRIFT) % (n.POSITIONS * 42))
+            anchor, _, _ = decode_path((action - n.DRIFT) % (POSITIONS * 42))
             marked |= board.continent_of(anchor)
         elif n.PART <= action < n.SELECT and split_path:
             anchor, first, second = split_path
@@ -46,11 +48,11 @@ def targets(board: Board, split_path: Sequence[int] | None, actions: Sequence[in
             if action - n.PART < len(parts):
                 marked |= parts[action - n.PART]
         elif n.OROGENY <= action < n.MOVE:
-            marked |= 1 << ((action - n.OROGENY) // n.POSITIONS)
+            marked |= 1 << ((action - n.OROGENY) // POSITIONS)
         elif n.MOVE <= action < n.EXPEL:
-            marked |= 1 << ((action - n.MOVE) % n.POSITIONS)
+            marked |= 1 << ((action - n.MOVE) % POSITIONS)
         elif n.EXPEL <= action < n.ACTION_COUNT:
-            marked |= 1 << ((action - n.EXPEL) % n.POSITIONS)
+            marked |= 1 << ((action - n.EXPEL) % POSITIONS)
     return marked
 
 
@@ -180,7 +182,7 @@ def standings_table(rows: list[JsonDict], viewer: int) -> Table:
 
 def result_table(state: DriftingLandsState, names: list[str]) -> Table:
     """The final score: continents, pawns, unused cards, total (and team totals)."""
-    rows = breakdown(state)
+    rows = state.score_breakdown()
     winners = state.winners()
     table = Table(title="Score")
     table.add_column("")

@@ -1,28 +1,35 @@
-"""Drifting Lands final scoring (DL-9): continents, pawns, unused cards, ties, teams."""
+"""Drifting Lands final scoring (DL-9): continents, pawns, unused cards, ties, teams.
+
+Scoring works on a board, the edition and the seats' cards, never on a state: the rules
+(state.py) count a state's score with it, and the standings count what an observation
+shows with it (the cards not yet played counting as unused, hands being hidden).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands.board import OCEAN_NUMBER, Board, TerrainMemo
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
 
-if TYPE_CHECKING:
-    from tablelands.games.drifting_lands.state import DriftingLandsState
-
 #: 2 players: a total level above this is needed to score a continent (DL-9).
 TWO_PLAYER_MINIMUM = 2
 
 
-def continent_value(state: DriftingLandsState, continent: int) -> int:
+def floor_of(players: int) -> int:
+    """The total level a seat must pass to score a continent, with ``players`` players."""
+    return TWO_PLAYER_MINIMUM if players == 2 else 0
+
+
+def continent_value(edition: DriftingLandsEdition, board: Board, continent: int) -> int:
     """DL-1: each tile is worth its space's value, doubled on a mountain."""
-    memo = state.edition.value_memo  # by map and space values: not the board's TerrainMemo
-    key = (continent, state.board.mountain & continent)
+    memo = edition.value_memo  # by map and space values: not the board's TerrainMemo
+    key = (continent, board.mountain & continent)
     value = memo.get(key)
     if value is None:
-        values = state.edition.value
+        values = edition.value
         points = sum(values[s] for s in bits(continent)) + sum(values[s] for s in bits(key[1]))
         value = TerrainMemo.store(memo, key, points)
     return value
@@ -61,27 +68,24 @@ def _levels_on(board: Board, players: int, count: int) -> list[list[int]]:
     return levels
 
 
-def standing(state: DriftingLandsState) -> list[tuple[int, int, list[int]]]:
+def standing(
+    board: Board, edition: DriftingLandsEdition, players: int
+) -> list[tuple[int, int, list[int]]]:
     """Each continent as (mask, value, every seat's total pawn level on it)."""
-    board = state.board
     found = board.continents()
-    levels = _levels_on(board, state.num_players, len(found))
+    levels = _levels_on(board, players, len(found))
     return [
-        (continent, continent_value(state, continent), on_it)
+        (continent, continent_value(edition, board, continent), on_it)
         for continent, on_it in zip(found, levels, strict=True)
     ]
 
 
-def floor_of(state: DriftingLandsState) -> int:
-    return TWO_PLAYER_MINIMUM if state.num_players == 2 else 0
-
-
-def continents(state: DriftingLandsState) -> list[JsonDict]:
+def continents(board: Board, edition: DriftingLandsEdition, players: int) -> list[JsonDict]:
     """Each continent: its value, every seat's total pawn level on it, and who scores what."""
-    grid = state.board.grid
+    grid = board.grid
     result = []
-    for number, (continent, value, levels) in enumerate(standing(state)):
-        points, first, second = award(levels, value, floor_of(state))
+    for number, (continent, value, levels) in enumerate(standing(board, edition, players)):
+        points, first, second = award(levels, value, floor_of(players))
         anchor = (continent & -continent).bit_length() - 1
         result.append(
             {
@@ -98,53 +102,64 @@ def continents(state: DriftingLandsState) -> list[JsonDict]:
     return result
 
 
-def unused_points(state: DriftingLandsState, seat: int) -> int:
-    """The basic points of the seat's cards in neither its hand nor its discard pile."""
-    points = state.edition.card_points
-    used = sum(points[c] for c in state.discards[seat]) + sum(points[c] for c in state.hands[seat])
-    return state.edition.all_card_points - used
+def unused_points(
+    edition: DriftingLandsEdition, hand: Sequence[int], discards: Sequence[int]
+) -> int:
+    """The basic points of a seat's cards in neither its ``hand`` nor its ``discards``."""
+    points = edition.card_points
+    used = sum(points[c] for c in discards) + sum(points[c] for c in hand)
+    return edition.all_card_points - used
 
 
-def totals(state: DriftingLandsState) -> list[int]:
-    """Each seat's total as :func:`breakdown` counts it, without the details (for search)."""
-    result = [0] * state.num_players
-    for owner, level in state.board.pawns.values():
+def public_unused(edition: DriftingLandsEdition, discards: Sequence[int]) -> int:
+    """The basic points of a seat's cards not yet played: what anyone can count of its unused
+    cards while its hand is hidden (equal to the unused cards once the hand is empty)."""
+    return unused_points(edition, (), discards)
+
+
+def totals(board: Board, edition: DriftingLandsEdition, unused: list[int]) -> list[int]:
+    """Each seat's total as :func:`breakdown` counts it, without the details (for search):
+    ``unused`` gives each seat's unused cards' basic points."""
+    result = [0] * len(unused)
+    for owner, level in board.pawns.values():
         result[owner] += level
-    floor = floor_of(state)
-    for _, value, levels in standing(state):
+    floor = floor_of(len(unused))
+    for _, value, levels in standing(board, edition, len(unused)):
         for seat, points in enumerate(award(levels, value, floor)[0]):
             result[seat] += points
-    return [total + unused for total, unused in zip(result, state.unused_points(), strict=True)]
+    return [total + cards for total, cards in zip(result, unused, strict=True)]
 
 
-def breakdown(state: DriftingLandsState) -> list[JsonDict]:
-    """Per seat: continent points, pawn levels, unused cards' basic points, and the total."""
-    table = continents(state)
+def breakdown(
+    board: Board, edition: DriftingLandsEdition, unused: list[int], teams: bool
+) -> list[JsonDict]:
+    """Per seat: continent points, pawn levels, unused cards' basic points (``unused``, by
+    seat), and the total (with teams, seats 1 and 3 against 2 and 4, the team's total too)."""
+    table = continents(board, edition, len(unused))
     result = []
-    for seat in range(state.num_players):
-        pawns = [level for owner, level in state.board.pawns.values() if owner == seat]
-        unused = unused_points(state, seat)
+    for seat, cards in enumerate(unused):
+        pawns = [level for owner, level in board.pawns.values() if owner == seat]
         from_continents = sum(entry["points"][seat] for entry in table)
         result.append(
             {
                 "seat": seat,
-                "team": state.team_of(seat),
+                "team": seat % 2 if teams else seat,
                 "continents": from_continents,
                 "pawns": sum(pawns),
-                "cards": unused,
-                "total": from_continents + sum(pawns) + unused,
+                "cards": cards,
+                "total": from_continents + sum(pawns) + cards,
                 "pawns_on_board": len(pawns),
             }
         )
-    if state.teams:
+    if teams:
         for row in result:
             row["team_total"] = sum(r["total"] for r in result if r["team"] == row["team"])
     return result
 
 
-def winners(state: DriftingLandsState) -> list[int]:
-    """Highest total (teams: team sum); ties to more pawns on the board; then shared."""
-    rows = breakdown(state)
+def winners(rows: list[JsonDict]) -> list[int]:
+    """From a :func:`breakdown`: the highest total (teams: team sum); ties to more pawns on
+    the board; then shared."""
     sides: dict[int, tuple[int, int]] = {}
     for row in rows:
         total, pawns = sides.get(row["team"], (0, 0))
@@ -153,46 +168,10 @@ def winners(state: DriftingLandsState) -> list[int]:
     return [row["seat"] for row in rows if sides[row["team"]] == best]
 
 
-def public_unused(edition: DriftingLandsEdition, discards: list[int]) -> int:
-    """The basic points of a seat's cards not yet played: what anyone can count of its unused
-    cards while its hand is hidden (equal to the unused cards once the hand is empty)."""
-    points = edition.card_points
-    return edition.all_card_points - sum(points[c] for c in discards)
-
-
 def public_breakdown(
     board: Board, edition: DriftingLandsEdition, discards: list[list[int]], teams: bool
 ) -> list[JsonDict]:
     """Every seat's score so far from what everyone sees: continents and pawns as
     :func:`breakdown` counts them, and the cards not yet played as unused (hands are
     hidden, so a card counts as used once it is played)."""
-    players = len(discards)
-    floor = TWO_PLAYER_MINIMUM if players == 2 else 0
-    found = board.continents()
-    levels = _levels_on(board, players, len(found))
-    from_continents = [0] * players
-    for continent, on_it in zip(found, levels, strict=True):
-        value = sum(edition.value[s] for s in bits(continent)) + sum(
-            edition.value[s] for s in bits(continent & board.mountain)
-        )
-        for seat, points in enumerate(award(on_it, value, floor)[0]):
-            from_continents[seat] += points
-    result = []
-    for seat in range(players):
-        pawns = [level for owner, level in board.pawns.values() if owner == seat]
-        cards = public_unused(edition, discards[seat])
-        result.append(
-            {
-                "seat": seat,
-                "team": seat % 2 if teams else seat,
-                "continents": from_continents[seat],
-                "pawns": sum(pawns),
-                "cards": cards,
-                "total": from_continents[seat] + sum(pawns) + cards,
-                "pawns_on_board": len(pawns),
-            }
-        )
-    if teams:
-        for row in result:
-            row["team_total"] = sum(r["total"] for r in result if r["team"] == row["team"])
-    return result
+    return breakdown(board, edition, [public_unused(edition, d) for d in discards], teams)

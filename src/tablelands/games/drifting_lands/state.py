@@ -8,41 +8,51 @@ expelled pawn goes, where to breed, which pawn evolves).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from tablelands.core.errors import IllegalActionError
-from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue, State
+from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue
 from tablelands.core.geometry import bits
 from tablelands.core.notation import not_an_action
-from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands import notation as n
-from tablelands.games.drifting_lands.board import NO_STEP, Board, Path
-from tablelands.games.drifting_lands.components import CARD_TYPES, DriftingLandsEdition
-
-ROUNDS = 4
-HAND = 4
-(
-    DRIFTING,
-    ULTRA_DRIFTING,
-    SPLITTING,
-    ULTRA_SPLITTING,
-    OROGENY,
-    MOVING,
-    MIGRATING,
+from tablelands.games.drifting_lands.board import MOVE_RULE, NO_STEP, SPLIT_RULE, Board, Path
+from tablelands.games.drifting_lands.components import (
     BREEDING,
-    REPRODUCING,
+    DRIFT,
+    DRIFTING,
+    EFFECT,
     EVOLVING,
+    EXPEL,
+    HAND,
+    MIGRATING,
+    MOVING,
     MUTATING,
-) = range(11)
+    OROGENY,
+    OVER,
+    PART,
+    PLAY,
+    POSITIONS,
+    REPRODUCING,
+    ROUNDS,
+    SELECT,
+    SPLITTING,
+    START,
+    ULTRA_DRIFTING,
+    ULTRA_SPLITTING,
+    DriftingLandsEdition,
+)
+from tablelands.games.drifting_lands.notation import decode_path
+from tablelands.games.drifting_lands.scoring import breakdown, totals, unused_points, winners
+from tablelands.games.drifting_lands.view import DriftingLandsFields
+
+#: DL-6: the movement points of the Moving and Migrating cards.
 MOVE_BUDGET = {MOVING: 3, MIGRATING: 5}
-START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
-PHASE_NAMES = ("start", "drift", "select", "play", "effect", "part", "expel", "over")
 
 
-class DriftingLandsState(State):
-    """A game of Drifting Lands for 2, 3 or 4 players (4: optionally in teams)."""
-
-    edition: DriftingLandsEdition
+class DriftingLandsState(DriftingLandsFields):
+    """A game of Drifting Lands for 2, 3 or 4 players (4: optionally in teams): the rules (its
+    fields, what each seat sees of them and their JSON are :class:`DriftingLandsFields`', in
+    view.py)."""
 
     def __init__(
         self,
@@ -88,7 +98,10 @@ class DriftingLandsState(State):
     def unused_points(self) -> list[int]:
         """Each seat's basic points on the cards in neither its hand nor its discard pile."""
         if self._unused is None:
-            self._unused = [scoring.unused_points(self, seat) for seat in range(self.num_players)]
+            self._unused = [
+                unused_points(self.edition, hand, discards)
+                for hand, discards in zip(self.hands, self.discards, strict=True)
+            ]
         return self._unused
 
     def _card_moved(self, seat: int, card: int, taken: bool) -> None:
@@ -118,13 +131,13 @@ class DriftingLandsState(State):
         if phase == DRIFT:
             return self._drifts(self._own_continents(seat), ultra=False)
         if phase == SELECT:
-            return [n.SELECT + c for c in self._selectable(seat)]
+            return [n.SELECT + c for c in self.selectable_cards()]
         if phase == PLAY:
             return [n.PLAY + c for c in self._distinct(self.hands[seat])]
         if phase == EFFECT:
             return self._effects(seat)
         if phase == PART:
-            return [n.PART + i for i in range(len(self._split_parts()))]
+            return [n.PART + i for i in range(len(self.split_parts()))]
         if phase == EXPEL:
             assert self.expelled is not None
             return [n.EXPEL + s for s in bits(self.board.empty_touching(1 << self.expelled[0]))]
@@ -154,8 +167,18 @@ class DriftingLandsState(State):
     def _distinct(self, cards: list[int]) -> list[int]:
         return distinct(self.edition, cards)
 
-    def _selectable(self, seat: int) -> list[int]:
+    def selectable_cards(self) -> list[int]:
+        """DL-8: the cards the player to move may select next."""
+        seat = self.to_move
         return selectable(self.edition, self.hands[seat], self.discards[seat])
+
+    def playable_cards(self) -> list[int]:
+        """The cards in the hand of the player to move, lowest first."""
+        return sorted(self.hands[self.to_move])
+
+    def move_budget(self) -> int | None:
+        """DL-6: the movement points of the Moving or Migrating card being played, if one is."""
+        return MOVE_BUDGET.get(self.card_type(self.card)) if self.card else None
 
     def _effects(self, seat: int) -> list[int]:
         kind = self.card_type(self.card)
@@ -177,13 +200,13 @@ class DriftingLandsState(State):
             return actions
         if kind == OROGENY:
             return [
-                n.OROGENY + lifted * n.POSITIONS + target
+                n.OROGENY + lifted * POSITIONS + target
                 for continent in self._own_continents(seat)
                 for lifted, target in board.orogenies(continent)
             ]
         if kind in (MOVING, MIGRATING):
             return [
-                n.MOVE + start * n.POSITIONS + end
+                n.MOVE + start * POSITIONS + end
                 for start in sorted(bits(board.pawn_mask(seat)))
                 for end in board.destinations(start, MOVE_BUDGET[kind])
             ]
@@ -202,9 +225,11 @@ class DriftingLandsState(State):
             if owner == seat and level + step <= 4 and supply[level + step]
         ]
 
-    def _split_parts(self) -> tuple[int, ...]:
-        """The legal parts for the chosen split path."""
-        assert self.split_path is not None
+    def split_parts(self) -> tuple[int, ...]:
+        """DL-4: the parts the split being made may carry away, smallest first (a part's
+        action numbers its place here); none when no split is being made."""
+        if self.split_path is None:
+            return ()
         anchor, first, second = self.split_path
         return self.board.split_parts(self.board.continent_of(anchor), Path(first, second))
 
@@ -246,7 +271,7 @@ class DriftingLandsState(State):
         elif phase == PART:
             assert self.split_path is not None
             _, first, second = self.split_path
-            part = self._split_parts()[action - n.PART]
+            part = self.split_parts()[action - n.PART]
             self._record_drowned(self.board.move_tiles(part, Path(first, second)))
             self.split_path = None
             self._end_card()
@@ -261,6 +286,12 @@ class DriftingLandsState(State):
         """Why an action is not legal now, naming the ruling."""
         ask = self.asks()
         kind = self.card_type(self.card) if self.card else -1
+        if n.DRIFT <= action < n.PART:
+            anchor = decode_path((action - n.DRIFT) % (n.SPLIT - n.DRIFT))[0]
+            grid = self.board.grid
+            if grid.full >> anchor & 1 and not self.board.land >> anchor & 1:
+                q, r = grid.coords(anchor)
+                return f"{q},{r} is ocean: name a tile of the continent (DL-2)"
         if self.phase == START:
             return f"that corner cannot be chosen: the game asks you to {ask} (2 players: opposite corners)"
         if self.phase == DRIFT:
@@ -276,22 +307,14 @@ class DriftingLandsState(State):
         if self.phase == PLAY:
             return f"that card is not in your hand; the game asks you to {ask}"
         if kind in (SPLITTING, ULTRA_SPLITTING) or self.phase == PART:
-            return (
-                "that split is not possible: a part and the rest must both stay connected and the part "
-                "must end up not touching the rest, on the map and off other tiles (DL-4); "
-                f"the game asks you to {ask}"
-            )
+            return f"that split is not possible: {SPLIT_RULE}; the game asks you to {ask}"
         if kind == OROGENY:
             return (
                 "that orogeny is not possible: lift a plain tile touching the ocean onto a plain tile "
                 f"touching it, on a continent with your pawn (DL-5); the game asks you to {ask}"
             )
         if kind in (MOVING, MIGRATING) or self.phase == EXPEL:
-            return (
-                "that move is not possible: pay 1 per step (2 one level up, 3 ocean to mountain) within "
-                "the card's points, pass only your own pawns, stop only on an empty space or a lower "
-                f"pawn of another player (DL-6); the game asks you to {ask}"
-            )
+            return f"that move is not possible: {MOVE_RULE}; the game asks you to {ask}"
         if kind in (BREEDING, REPRODUCING, EVOLVING, MUTATING):
             return (
                 "that is not possible: breed on an empty space touching your pawn, or evolve a pawn with "
@@ -387,11 +410,11 @@ class DriftingLandsState(State):
             self.phase = PART
             return
         elif n.OROGENY <= action < n.MOVE:
-            lifted, target = divmod(action - n.OROGENY, n.POSITIONS)
+            lifted, target = divmod(action - n.OROGENY, POSITIONS)
             for owner, level in board.lift(lifted, target):
                 self.supply[owner][level] += 1
         elif n.MOVE <= action < n.EXPEL:
-            start, end = divmod(action - n.MOVE, n.POSITIONS)
+            start, end = divmod(action - n.MOVE, POSITIONS)
             mover = board.pawns.pop(start)
             victim = board.pawns.get(end)
             board.pawns[end] = mover
@@ -448,34 +471,28 @@ class DriftingLandsState(State):
             return
         self._begin_round()
 
-    # -- the rest lives in scoring.py and view.py ---------------------------------------
+    # -- scoring (scoring.py) ------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return scoring.totals(self)
+        return totals(self.board, self.edition, self.unused_points())
 
     def winners(self) -> list[int]:
-        return scoring.winners(self)
+        return winners(self.score_breakdown())
 
     def score_breakdown(self) -> list[JsonDict]:
-        return scoring.breakdown(self)
+        unused = [
+            unused_points(self.edition, hand, discards)
+            for hand, discards in zip(self.hands, self.discards, strict=True)
+        ]
+        return breakdown(self.board, self.edition, unused, self.teams)
 
-    def observation(self, player: int) -> JsonDict:
-        return view.observation(self, player)
-
-    def redraw_hidden(self, player: int, rng: Rng) -> DriftingLandsState:
-        return view.redraw_hidden(self, player, rng)
-
-    def final_section(self) -> JsonDict:
-        return view.final_section(self)
-
-    def to_json(self) -> JsonDict:
-        return view.to_json(self)
+    # -- notation (notation.py), copies ---------------------------------------------------
 
     def format_action(self, action: int) -> str:
-        return view.format_action(self, action)
+        return n.format_action(self, action)
 
     def parse_action(self, text: str) -> int:
-        return view.parse_action(self, text)
+        return n.parse_action(self, text)
 
     action_count = n.ACTION_COUNT
 
@@ -485,8 +502,12 @@ class DriftingLandsState(State):
     def action_from_json(self, data: object) -> int:
         return n.from_json(self, data)
 
-    def clone(self) -> DriftingLandsState:
-        other = DriftingLandsState.__new__(DriftingLandsState)
+    def refresh(self) -> None:
+        self._legal = None
+        self._unused = None
+
+    def clone(self) -> Self:
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.rng = self.rng.clone()
         other.history = self.history.copy()
@@ -523,15 +544,3 @@ def selectable(
     free = [c for c in edition.cards if c not in spent and c > last]
     still = HAND - len(hand) - 1  # picks that must remain possible after this one
     return [c for c in distinct(edition, free) if sum(1 for f in free if f > c) >= still]
-
-
-def decode_path(code: int) -> tuple[int, int, int]:
-    """``(anchor space, first direction, second direction or NO_STEP)`` of a drift or split."""
-    rest, second = divmod(code, 7)
-    anchor, first = divmod(rest, 6)
-    return anchor, first, second
-
-
-from tablelands.games.drifting_lands import scoring, view  # noqa: E402  (they import this module)
-
-__all__ = ["CARD_TYPES", "DriftingLandsState"]
