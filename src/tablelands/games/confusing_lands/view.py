@@ -64,23 +64,27 @@ class ConfusingLandsFields(State):
     def observation(self, player: int) -> JsonDict:
         if not 0 <= player < self.num_players:
             raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
+        return self.view(player)
+
+    def view(self, viewer: int | None) -> JsonDict:
+        """What ``viewer`` may know (``None``: a spectator who sees everything)."""
         seats = range(self.num_players)
         return {
             "game": "confusing-lands",
-            "viewer": player,
+            "viewer": viewer,
             "players": self.num_players,
             "round": min(self.round + 1, ROUNDS),
             "phase": "over" if self.round == ROUNDS else PHASE_NAMES[self.phase],
             "to_move": self.current_player,
             "shared_condition": self.shared,
-            "hands": [sorted(self.hands[s]) if self.hand_known(player, s) else None for s in seats],
+            "hands": [sorted(self.hands[s]) if self.hand_known(viewer, s) else None for s in seats],
             "hand_sizes": [len(self.hands[s]) for s in seats],
             "landscapes": [
                 [
                     str(Placement.decode(a))
                     for a in (
                         self.placements[s]
-                        if player == s
+                        if viewer is None or viewer == s
                         else self.placements[s][: self.revealed[s]]
                     )
                 ]
