@@ -312,11 +312,6 @@ class Board:
         ocean, plain = grid.full & ~land, land & ~mountain
         # The spaces of each set of levels (bit ``1 << level`` for each level in it).
         union = (0, ocean, plain, ocean | plain, mountain, ocean | mountain, land, grid.full)
-        # From each level: (its spaces, then (cost, spaces entered) per cost).
-        steps = [
-            (union[1 << a], [(cost, union[entered]) for cost, entered in by_cost])
-            for a, by_cost in enumerate(STEPS_FROM)
-        ]
         open_to = grid.full & ~(others & ~lower)
         go_on = grid.full & ~others
         layers = [1 << start] + [0] * budget
@@ -327,11 +322,11 @@ class Board:
             frontier = layers[spent] & go_on
             if not frontier:
                 continue
-            for source, moves in steps:
-                reached = grid.neighbours(frontier & source) & open_to
-                for cost, entered in moves:
+            for level, by_cost in enumerate(STEPS_FROM):
+                reached = grid.neighbours(frontier & union[1 << level]) & open_to
+                for cost, entered in by_cost:
                     if spent + cost <= budget:
-                        layers[spent + cost] |= reached & entered
+                        layers[spent + cost] |= reached & union[entered]
         return layers
 
     def destinations(self, start: int, budget: int) -> list[int]:
