@@ -72,19 +72,15 @@ class Position(Protocol):
 
     def split_parts(self) -> tuple[int, ...]:
         """DL-4: the parts the split being made may carry away, in their action order."""
-        ...
 
     def move_budget(self) -> int | None:
         """DL-6: the points of the Moving or Migrating card being played, if one is."""
-        ...
 
     def selectable_cards(self) -> list[int]:
         """DL-8: the cards the player to move may select next."""
-        ...
 
     def playable_cards(self) -> list[int]:
         """The cards in the hand of the player to move, lowest first."""
-        ...
 
 
 def decode_path(code: int) -> tuple[int, int, int]:
