@@ -22,6 +22,7 @@ from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import Game, State
 from tablelands.core.records import record_of, replay
 from tablelands.core.rng import Rng
+from tablelands.core.saved import load_state
 from tablelands.games import game_names, get_game
 from tests.conformance.test_actions import check_actions_json, check_actions_secret
 
@@ -72,7 +73,7 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
 
     twin = state.clone()
     assert snapshot(twin) == before
-    restored = game.state_from_json(json.loads(before))
+    restored = load_state(game, json.loads(before))
     assert snapshot(restored) == before
     assert restored.legal_actions() == legal
     for seat in range(state.num_players):

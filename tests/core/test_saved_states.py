@@ -1,4 +1,4 @@
-"""Saved states (issue 14): ``state_from_json`` takes exactly the states the rules reach.
+"""Saved states (issue 14): ``load_state`` takes exactly the states the rules reach.
 
 A saved state is rebuilt from its seed, options, player count and history and must be the
 rebuilt state's JSON exactly; anything else is a ``RecordError`` naming the field, never
@@ -20,6 +20,7 @@ from tablelands.core.errors import RecordError
 from tablelands.core.files import json_difference
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
+from tablelands.core.saved import load_state
 from tablelands.games import game_names, get_game
 from tests.core.mutations import tampered
 
@@ -59,7 +60,7 @@ def saved_states() -> list[tuple[str, dict[str, Any]]]:
 
 
 def load(name: str, data: Any) -> State:
-    return get_game(name).state_from_json(data)
+    return load_state(get_game(name), data)
 
 
 def saved(name: str, steps: int = 12, players: int = 2) -> dict[str, Any]:

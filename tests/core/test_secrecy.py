@@ -337,8 +337,7 @@ def vary_drifting_lands(state: DriftingLandsState, seat: int, rng: Rng) -> Drift
             if hand != sorted(state.hands[other]):
                 break
         variant.hands[other] = hand
-    variant._legal = None
-    variant._unused = None
+    variant.refresh()
     return variant
 
 

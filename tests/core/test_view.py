@@ -192,7 +192,7 @@ def test_greedy_chooses_the_same_whatever_the_other_hands() -> None:
             variant = state.clone()
             assert isinstance(variant, DriftingLandsState)
             variant.hands[other] = spare[-size:]
-            variant._legal = variant._unused = None
+            variant.refresh()
             assert variant.observation(me) == state.observation(me)
             first = make_agent("greedy", 9).choose(SeatView(state))
             assert first == make_agent("greedy", 9).choose(SeatView(variant))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tablelands.core.errors import EditionError, IllegalActionError
 from tablelands.core.game import Game
 from tablelands.core.rng import Rng
+from tablelands.core.saved import load_state
 from tests.core.mutations import tampered
 
 FUZZ = settings(
@@ -40,4 +41,4 @@ def check_mutated_edition(game: Game[Any], data: st.DataObject, original: dict[s
             state.apply(action)
         except IllegalActionError:  # pragma: no cover - a legal action must apply
             raise AssertionError(how) from None
-    game.state_from_json(state.to_json(), edition)
+    load_state(game, state.to_json(), edition)

@@ -24,9 +24,6 @@ class ToyLands(Game[ToyEdition]):
     state_class = ToyState
     edition_class = ToyEdition
 
-    def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> ToyState:
-        return ToyState.from_json(self, self.own_edition(edition), data)
-
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return [{"seat": seat, "total": sum(row)} for seat, row in enumerate(seen["rows"])]
 

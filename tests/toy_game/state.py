@@ -14,11 +14,9 @@ from tablelands.core.game import (
     Game,
     JsonDict,
     OptionValue,
-    SavedState,
     State,
 )
 from tablelands.core.rng import Rng
-from tablelands.core.saved import read_state_data
 
 HAND = 2
 NOTATION_HELP = "Lay a card from your hand: lay N (N its number)."
@@ -44,6 +42,12 @@ class ToyState(State):
     edition: ToyEdition
     #: Actions are card numbers, and an edition has at most 16 cards.
     action_count = 17
+    #: The deck, top card last.
+    deck: list[int]
+    hands: list[list[int]]
+    #: The cards each seat has laid, face up, in order.
+    rows: list[list[int]]
+    to_move: int
 
     def __init__(
         self,
@@ -57,7 +61,7 @@ class ToyState(State):
         self.deck = list(edition.values)
         self.rng.shuffle(self.deck)  # top card last
         self.hands = [[self.deck.pop() for _ in range(HAND)] for _ in range(players)]
-        self.rows: list[list[int]] = [[] for _ in range(players)]
+        self.rows = [[] for _ in range(players)]
         self.to_move = 0
 
     @property
@@ -81,16 +85,6 @@ class ToyState(State):
         self.to_move = (seat + 1) % self.num_players
         while any(self.hands) and not self.hands[self.to_move]:
             self.to_move = (self.to_move + 1) % self.num_players
-
-    def clone(self) -> ToyState:
-        other = ToyState.__new__(ToyState)
-        other.__dict__.update(self.__dict__)
-        other.rng = self.rng.clone()
-        other.history = self.history.copy()
-        other.deck = self.deck.copy()
-        other.hands = [h.copy() for h in self.hands]
-        other.rows = [r.copy() for r in self.rows]
-        return other
 
     def observation(self, player: int) -> JsonDict:
         if not 0 <= player < self.num_players:
@@ -150,30 +144,3 @@ class ToyState(State):
         if type(card) is not int or not 0 <= card < self.action_count:
             raise NotationError(f"card: {card!r} is not a card number")
         return card
-
-    def to_json(self) -> JsonDict:
-        return {
-            **self.saved_fields(),
-            "deck": list(self.deck),
-            "hands": [list(h) for h in self.hands],
-            "rows": [list(r) for r in self.rows],
-            "to_move": self.to_move,
-        }
-
-    @classmethod
-    def from_json(cls, game: Game[Any], edition: ToyEdition, data: JsonDict) -> ToyState:
-        saved = read_state_data(game, ToyStateData, data, edition)
-        state = cls.__new__(cls)
-        state.restore(game, edition, saved)
-        state.deck = list(saved.deck)
-        state.hands = [list(h) for h in saved.hands]
-        state.rows = [list(r) for r in saved.rows]
-        state.to_move = saved.to_move
-        return state
-
-
-class ToyStateData(SavedState):
-    deck: list[int]
-    hands: list[list[int]]
-    rows: list[list[int]]
-    to_move: int

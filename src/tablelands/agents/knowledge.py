@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 from tablelands.core.game import Game, State
 from tablelands.core.rng import Rng
@@ -91,7 +91,7 @@ class GameKnowledge(Generic[StateT]):
         best: list[int] = []
         best_value = -math.inf
         for action in state.legal_actions():
-            after = cast(StateT, state.clone())
+            after = state.clone()
             after.apply(action)
             value = self.evaluate(after, player)
             if value > best_value:

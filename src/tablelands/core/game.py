@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from tablelands.core.errors import EditionError, OptionError
+from tablelands.core.fields import FieldPlan, plain
 from tablelands.core.files import content_hash, read_json, validate
 from tablelands.core.rng import Rng, seed_problem
 
@@ -219,10 +220,6 @@ class Game(ABC, Generic[EditionT]):
         return self.resolve_options(given)
 
     @abstractmethod
-    def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> State:
-        """Rebuild a state written by :meth:`State.to_json`."""
-
-    @abstractmethod
     def notation_help(self) -> str:
         """A short description of the action notation, for interactive help."""
 
@@ -283,6 +280,7 @@ class State(ABC):
     rng: Rng
     #: Every action applied since setup, in order.
     history: list[int]
+    _field_plan: ClassVar[FieldPlan]
 
     def __init__(
         self,
@@ -300,8 +298,43 @@ class State(ABC):
         self.rng = Rng(seed)
         self.history = []
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "clone" not in vars(cls):
+            # Each class compiles its own copy on first use, from its own declarations: a
+            # subclass must not inherit its base's, which would miss the subclass's fields.
+            cls.clone = State.clone  # type: ignore[method-assign]
+
+    @classmethod
+    def fields(cls) -> FieldPlan:
+        """The fields this class declares beyond the kernel's (see ``core/fields.py``)."""
+        plan = cls.__dict__.get("_field_plan")
+        if plan is None:
+            plan = FieldPlan.of(cls, State)
+            cls._field_plan = plan
+        return plan
+
+    def clone(self) -> Self:
+        """An independent copy; applying actions to it leaves this state as it is.
+
+        Compiled from the class's field declarations on first use (``core/fields.py``)."""
+        cls = type(self)
+        copier = cls.fields().copier()
+        cls.clone = copier  # type: ignore[method-assign,assignment]  # later calls skip this
+        copy: Self = copier(self)
+        return copy
+
+    def to_json(self) -> JsonDict:
+        """The whole state as JSON-ready data: the fields of :class:`SavedState`, then every
+        field the class declares and does not mark ``DERIVED`` (``core/fields.py``).
+        ``core.saved.load_state`` reads it back."""
+        data = self.saved_fields()
+        for name in self.fields().saved:
+            data[name] = plain(getattr(self, name))
+        return data
+
     def saved_fields(self) -> JsonDict:
-        """The fields of :class:`SavedState`, for a game's :meth:`to_json`."""
+        """The fields of :class:`SavedState`: what every state saves first."""
         return {
             "game": self.game.info.name,
             "edition": self.edition.content_hash,
@@ -311,17 +344,6 @@ class State(ABC):
             "options": dict(self.options),
             "history": list(self.history),
         }
-
-    def restore(self, game: Game[Any], edition: Edition, saved: SavedState) -> None:
-        """Set the fields every state has from saved data (``players``, ``seed``, ``options``,
-        ``rng``, ``history``), for a state rebuilt from JSON."""
-        self.game = game
-        self.edition = edition
-        self.num_players = saved.players
-        self.seed = saved.seed
-        self.options = dict(saved.options)
-        self.rng = Rng(saved.rng)
-        self.history = list(saved.history)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -349,10 +371,6 @@ class State(ABC):
 
         Raises ``IllegalActionError`` naming the rule it breaks, leaving the state unchanged.
         """
-
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy; applying actions to it leaves this state as it is."""
 
     @abstractmethod
     def observation(self, player: int) -> JsonDict:
@@ -430,10 +448,6 @@ class State(ABC):
 
         Like :meth:`parse_action` it does not check legality: :meth:`apply` does.
         """
-
-    @abstractmethod
-    def to_json(self) -> JsonDict:
-        """The whole state as JSON-ready data; ``Game.state_from_json`` rebuilds it exactly."""
 
 
 def _game_of_package(package: str) -> Game[Any]:

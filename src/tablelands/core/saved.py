@@ -10,23 +10,24 @@ with the path of the first field that differs.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from tablelands.core.errors import RecordError, TablelandsError
 from tablelands.core.files import json_difference, validate
-from tablelands.core.game import Edition, Game, JsonDict, SavedState, State
-
-SavedT = TypeVar("SavedT", bound=SavedState)
+from tablelands.core.game import Edition, Game, SavedState, State
 
 
-def read_state_data(
-    game: Game[Any], model: type[SavedT], data: JsonDict, edition: Edition
-) -> SavedT:
-    """Validate saved state data (``model``: the game's :class:`SavedState`), check it was
-    saved with ``edition``, and check it is the very state its seed, options, player count
-    and history rebuild: what a game's ``state_from_json`` reads a state with."""
+def load_state(game: Game[Any], data: object, edition: Edition | None = None) -> State:
+    """The state ``data`` describes (written by :meth:`State.to_json` with ``edition``, the
+    game's packaged edition by default), rebuilt from its seed, options, player count and
+    history; ``RecordError`` naming the first field that differs unless every field saved
+    is the rebuilt state's, type for type."""
+    edition = game.own_edition(edition)
     source = f"{game.info.name} state"
-    saved = validate(model, data, source, RecordError)
+    if not isinstance(data, dict):
+        raise RecordError(f"{source}: a saved state is a JSON object, not {type(data).__name__}")
+    kernel = {name: value for name, value in data.items() if name in SavedState.model_fields}
+    saved = validate(SavedState, kernel, source, RecordError)
     if saved.game != game.info.name:
         raise RecordError(f"{source}: game: this state is of {saved.game!r}")
     if saved.edition != edition.content_hash:
@@ -34,8 +35,7 @@ def read_state_data(
             f"{source}: edition: saved with {saved.edition}, not with {edition.name!r} "
             f"({edition.content_hash})"
         )
-    check_saved_state(game, saved, data, edition, source)
-    return saved
+    return check_saved_state(game, saved, data, edition, source)
 
 
 def new_game(
@@ -85,10 +85,10 @@ def _rebuilt_start(
 
 def check_saved_state(
     game: Game[Any], saved: SavedState, data: dict[str, Any], edition: Edition, source: str
-) -> None:
+) -> State:
     """Rebuild the state ``data`` describes from its seed, options, player count and
     history, and refuse it (``RecordError`` naming the first field that differs) unless the
-    rebuilt state's :meth:`State.to_json` is ``data`` exactly."""
+    rebuilt state's :meth:`State.to_json` is ``data`` exactly; the rebuilt state."""
     global _last_rebuilt  # noqa: PLW0603 - a one-entry memo
     key = (game, edition.content_hash, saved.players, saved.seed, sorted(saved.options.items()))
     state, done = _rebuilt_start(key, game, saved, edition, source)
@@ -102,3 +102,4 @@ def check_saved_state(
         raise RecordError(
             f"{source}: does not match the state rebuilt from its seed and history: {found}"
         )
+    return state

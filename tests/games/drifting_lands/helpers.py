@@ -65,8 +65,7 @@ def give(state: DriftingLandsState, seat: int, *types: str) -> list[int]:
     state.phase = PLAY
     state.to_move = seat
     state.turn = (seat - state.starter) % state.num_players
-    state._legal = None
-    state._unused = None
+    state.refresh()
     return ids
 
 

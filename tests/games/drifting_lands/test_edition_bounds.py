@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tablelands.core.errors import EditionError
 from tablelands.core.rng import Rng
+from tablelands.core.saved import load_state
 from tablelands.games.drifting_lands import GAME
 from tablelands.games.drifting_lands.notation import POSITIONS
 from tests.games.edition_fuzzing import FUZZ, check_mutated_edition
@@ -46,7 +47,7 @@ def play(edition: Any, players: int = 4) -> None:
         action = rng.choice(state.legal_actions())
         assert state.parse_action(state.format_action(action)) == action
         state.apply(action)
-    GAME.state_from_json(state.to_json(), edition)
+    load_state(GAME, state.to_json(), edition)
 
 
 def test_packaged_edition_still_validates(tmp_path: Path) -> None:

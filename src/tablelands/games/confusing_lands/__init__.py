@@ -24,11 +24,6 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
     state_class = ConfusingLandsState
     edition_class = ConfusingLandsEdition
 
-    def state_from_json(
-        self, data: JsonDict, edition: Edition | None = None
-    ) -> ConfusingLandsState:
-        return ConfusingLandsState.from_json(self, self.own_edition(edition), data)
-
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))
 

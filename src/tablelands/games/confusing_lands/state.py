@@ -9,9 +9,10 @@ from the others until the phase closes.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Annotated, Any
 
 from tablelands.core.errors import IllegalActionError, NotationError
+from tablelands.core.fields import DERIVED, SHARED
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue
 from tablelands.core.geometry import bits
 from tablelands.games.confusing_lands import notation
@@ -34,7 +35,7 @@ class ConfusingLandsState(ConfusingLandsFields):
     seat sees of them and their JSON are :class:`ConfusingLandsFields`', in view.py)."""
 
     #: The final breakdowns, kept once the game is over.
-    _breakdowns: list[ScoreBreakdown] | None = None
+    _breakdowns: Annotated[list[ScoreBreakdown] | None, DERIVED, SHARED] = None
 
     def __init__(
         self,
@@ -205,26 +206,3 @@ class ConfusingLandsState(ConfusingLandsFields):
 
     def action_from_json(self, data: object) -> int:
         return notation.from_json(data)
-
-    def clone(self) -> Self:
-        other = type(self).__new__(type(self))
-        other.game = self.game
-        other.edition = self.edition
-        other.tables = self.tables
-        other.num_players = self.num_players
-        other.seed = self.seed
-        other.options = self.options
-        other.rng = self.rng.clone()
-        other.history = self.history.copy()
-        other.deck = self.deck.copy()
-        other.shared = self.shared
-        other.round = self.round
-        other.phase = self.phase
-        other.to_move = self.to_move
-        other.hands = [h.copy() for h in self.hands]
-        other.landscapes = [ls.copy() for ls in self.landscapes]
-        other.placements = [p.copy() for p in self.placements]
-        other.revealed = self.revealed.copy()
-        other.discards = self.discards.copy()
-        other._breakdowns = self._breakdowns
-        return other

@@ -1,4 +1,4 @@
-"""What each Confusing Lands player may see, and a state's fields and JSON.
+"""What each Confusing Lands player may see, and what a state holds.
 
 A player sees their own hand and landscape, and an opponent's placements once the phase
 closes (placements are made as if at once). In the second phase of a 2-player round each
@@ -10,13 +10,12 @@ change it are :class:`~tablelands.games.confusing_lands.state.ConfusingLandsStat
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from typing import Any, Literal, Self
+from typing import Annotated, Self
 
-from tablelands.core.game import Game, JsonDict, SavedState, State
+from tablelands.core.fields import DERIVED, SHARED
+from tablelands.core.game import JsonDict, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
-from tablelands.core.saved import read_state_data
 from tablelands.games.confusing_lands.components import (
     KIND_NAMES,
     PHASE_NAMES,
@@ -32,11 +31,12 @@ from tablelands.games.confusing_lands.scoring import score_landscape
 
 
 class ConfusingLandsFields(State):
-    """What a Confusing Lands state holds, what each seat may see of it, and its JSON."""
+    """What a Confusing Lands state holds, and what each seat may see of it
+    (a copy and the saved JSON follow from these declarations: ``core/fields.py``)."""
 
     edition: ConfusingLandsEdition
-    #: The edition's placement tables (derived from the edition, never saved).
-    tables: Tables
+    #: The edition's placement tables.
+    tables: Annotated[Tables, DERIVED, SHARED]
     #: The deck, top card last.
     deck: list[int]
     shared: int
@@ -44,15 +44,13 @@ class ConfusingLandsFields(State):
     phase: int
     to_move: int
     hands: list[list[int]]
-    landscapes: list[Landscape]
+    #: Each seat's landscape, as its placements built it.
+    landscapes: Annotated[list[Landscape], DERIVED]
     #: Each seat's placements (actions), in order.
     placements: list[list[int]]
     #: How many of each seat's placements the other seats have seen.
     revealed: list[int]
     discards: list[int]
-
-    @abstractmethod
-    def clone(self) -> Self: ...
 
     # -- what each seat may know --------------------------------------------------------
 
@@ -131,7 +129,7 @@ class ConfusingLandsFields(State):
         sample.deck = unseen
         return sample
 
-    # -- records and JSON -----------------------------------------------------------------
+    # -- records -------------------------------------------------------------------------
 
     def final_section(self) -> JsonDict:
         landscapes = []
@@ -153,57 +151,6 @@ class ConfusingLandsFields(State):
             "discards": list(self.discards),
             "landscapes": landscapes,
         }
-
-    def to_json(self) -> JsonDict:
-        return {
-            **self.saved_fields(),
-            "deck": list(self.deck),
-            "shared": self.shared,
-            "round": self.round,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "hands": [list(h) for h in self.hands],
-            "placements": [list(p) for p in self.placements],
-            "revealed": list(self.revealed),
-            "discards": list(self.discards),
-        }
-
-    @classmethod
-    def from_json(cls, game: Game[Any], edition: ConfusingLandsEdition, data: JsonDict) -> Self:
-        """The state :meth:`to_json` wrote (checked by rebuilding it, see ``core/saved.py``)."""
-        saved = read_state_data(game, StateData, data, edition)
-        state = cls.__new__(cls)
-        state.restore(game, edition, saved)
-        state.tables = tables_for(edition)
-        state.deck = list(saved.deck)
-        state.shared = saved.shared
-        state.round = saved.round
-        state.phase = saved.phase
-        state.to_move = saved.to_move
-        state.hands = [list(h) for h in saved.hands]
-        state.placements = [list(p) for p in saved.placements]
-        state.revealed = list(saved.revealed)
-        state.discards = list(saved.discards)
-        state.landscapes = []
-        for actions in state.placements:
-            landscape = Landscape()
-            for action in actions:
-                p = Placement.decode(action)
-                landscape.stamp(state.tables.stamps[p.orientation_index], p.at)
-            state.landscapes.append(landscape)
-        return state
-
-
-class StateData(SavedState):
-    deck: list[int]
-    shared: int
-    round: int
-    phase: Literal[0, 1]
-    to_move: int
-    hands: list[list[int]]
-    placements: list[list[int]]
-    revealed: list[int]
-    discards: list[int]
 
 
 def random_placement(tables: Tables, landscape: Landscape, card: int, rng: Rng) -> int:

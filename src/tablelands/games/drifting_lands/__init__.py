@@ -31,9 +31,6 @@ class DriftingLands(Game[DriftingLandsEdition]):
             raise OptionError("the team variety is for 4 players")
         return resolved
 
-    def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> DriftingLandsState:
-        return DriftingLandsState.from_json(self, self.own_edition(edition), data)
-
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))
 

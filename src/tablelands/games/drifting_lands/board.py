@@ -16,6 +16,7 @@ from functools import cache
 from itertools import pairwise
 from typing import TypeVar
 
+from tablelands.core.game import JsonDict
 from tablelands.core.geometry import HexBitGrid, bits
 
 OCEAN, PLAIN, MOUNTAIN = 0, 1, 2
@@ -114,6 +115,15 @@ class Board:
         other.neighbour_lists = self.neighbour_lists
         other.memo = self.memo
         return other
+
+    def to_json(self) -> JsonDict:
+        """The land, the mountains and the pawns, by the spaces' coordinates."""
+        grid = self.grid
+        return {
+            "land": [list(grid.coords(s)) for s in bits(self.land)],
+            "mountains": [list(grid.coords(s)) for s in bits(self.mountain)],
+            "pawns": [[*grid.coords(s), o, lv] for s, (o, lv) in sorted(self.pawns.items())],
+        }
 
     # -- terrain and continents -------------------------------------------
 

@@ -8,9 +8,10 @@ expelled pawn goes, where to breed, which pawn evolves).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Annotated, Any
 
 from tablelands.core.errors import IllegalActionError
+from tablelands.core.fields import DERIVED, SHARED
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue
 from tablelands.core.geometry import bits
 from tablelands.core.notation import not_an_action
@@ -54,6 +55,11 @@ class DriftingLandsState(DriftingLandsFields):
     fields, what each seat sees of them and their JSON are :class:`DriftingLandsFields`', in
     view.py)."""
 
+    #: The legal actions, once worked out for this decision (replaced, never changed).
+    _legal: Annotated[list[int] | None, DERIVED, SHARED]
+    #: :meth:`unused_points`, kept up to date as cards change hands (replaced, never changed).
+    _unused: Annotated[list[int], DERIVED, SHARED]
+
     def __init__(
         self,
         game: Game[Any],
@@ -79,8 +85,8 @@ class DriftingLandsState(DriftingLandsFields):
         self.expelled: tuple[int, int, int] | None = None  # (space, owner, level)
         self.breeds_left = 0
         self.drowned: list[JsonDict] = []
-        self._legal: list[int] | None = None
-        self._unused: list[int] | None = None  # unused_points(), until a card changes hands
+        self._legal = None
+        self._unused = self._count_unused()
 
     # -- seats and turns -----------------------------------------------------------
 
@@ -97,22 +103,22 @@ class DriftingLandsState(DriftingLandsFields):
 
     def unused_points(self) -> list[int]:
         """Each seat's basic points on the cards in neither its hand nor its discard pile."""
-        if self._unused is None:
-            self._unused = [
-                unused_points(self.edition, hand, discards)
-                for hand, discards in zip(self.hands, self.discards, strict=True)
-            ]
         return self._unused
+
+    def _count_unused(self) -> list[int]:
+        return [
+            unused_points(self.edition, hand, discards)
+            for hand, discards in zip(self.hands, self.discards, strict=True)
+        ]
 
     def _card_moved(self, seat: int, card: int, taken: bool) -> None:
         """Keep unused_points() up to date when ``card`` goes into the seat's hand or discard
         pile (taken) or comes out of its hand to be played (a card in play counts as unused,
-        as in the breakdown). The list may be shared with copies, so it is replaced."""
-        if self._unused is not None:
-            unused = self._unused.copy()
-            points = self.edition.card_points[card]
-            unused[seat] += -points if taken else points
-            self._unused = unused
+        as in the breakdown). The list is shared with copies, so it is replaced."""
+        unused = self._unused.copy()
+        points = self.edition.card_points[card]
+        unused[seat] += -points if taken else points
+        self._unused = unused
 
     def card_type(self, card: int) -> int:
         return self.edition.cards[card][0]
@@ -504,22 +510,7 @@ class DriftingLandsState(DriftingLandsFields):
 
     def refresh(self) -> None:
         self._legal = None
-        self._unused = None
-
-    def clone(self) -> Self:
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = self.rng.clone()
-        other.history = self.history.copy()
-        other.board = self.board.copy()
-        other.supply = [s.copy() for s in self.supply]
-        other.corners = self.corners.copy()
-        other.hands = [h.copy() for h in self.hands]
-        other.discards = [d.copy() for d in self.discards]
-        other.drowned = self.drowned.copy()
-        other._legal = self._legal  # never changed in place, so it can be shared
-        other._unused = self.unused_points()  # likewise; counted once for all the copies
-        return other
+        self._unused = self._count_unused()
 
 
 def distinct(edition: DriftingLandsEdition, cards: Sequence[int]) -> list[int]:

@@ -1,4 +1,4 @@
-"""What each Drifting Lands player may see (DL-8), and a state's fields and JSON.
+"""What each Drifting Lands player may see (DL-8), and what a state holds.
 
 The board, supplies and discard piles are public; a hand is seen by its owner only, until
 its cards are played.
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import Any, Self, TypeVar
+from typing import Annotated, Self, TypeVar
 
-from tablelands.core.game import Game, JsonDict, SavedState, State
+from tablelands.core.fields import DERIVED, SHARED
+from tablelands.core.game import JsonDict, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
-from tablelands.core.saved import read_state_data
 from tablelands.games.drifting_lands.board import Board
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
@@ -32,11 +32,12 @@ TERRAIN = ("ocean", "plain", "mountain")
 
 
 class DriftingLandsFields(State):
-    """What a Drifting Lands state holds, what each seat may see of it, and its JSON."""
+    """What a Drifting Lands state holds, and what each seat may see of it
+    (a copy and the saved JSON follow from these declarations: ``core/fields.py``)."""
 
     edition: DriftingLandsEdition
     #: The team variety (4 players): seats 1 and 3 against seats 2 and 4.
-    teams: bool
+    teams: Annotated[bool, DERIVED]
     board: Board
     #: Per seat, the pawns in supply by level (index 0 unused).
     supply: list[list[int]]
@@ -58,10 +59,8 @@ class DriftingLandsFields(State):
     #: The pawn expelled by a move, waiting for its space: (space, owner, level).
     expelled: tuple[int, int, int] | None
     breeds_left: int
-    drowned: list[JsonDict]
-
-    @abstractmethod
-    def clone(self) -> Self: ...
+    #: The pawns drowned so far, each as it was told (never changed once made).
+    drowned: list[Annotated[JsonDict, SHARED]]
 
     @abstractmethod
     def refresh(self) -> None:
@@ -112,7 +111,7 @@ class DriftingLandsFields(State):
 
         return redraw_hands(self, player, draw)
 
-    # -- records and JSON -----------------------------------------------------------------
+    # -- records -------------------------------------------------------------------------
 
     def final_section(self) -> JsonDict:
         board = self.board
@@ -143,77 +142,6 @@ class DriftingLandsFields(State):
             "drowned": [dict(d) for d in self.drowned],
             "breakdown": self.score_breakdown(),
         }
-
-    def to_json(self) -> JsonDict:
-        grid = self.board.grid
-        return {
-            **self.saved_fields(),
-            "land": [list(grid.coords(s)) for s in bits(self.board.land)],
-            "mountains": [list(grid.coords(s)) for s in bits(self.board.mountain)],
-            "pawns": [[*grid.coords(s), o, lv] for s, (o, lv) in sorted(self.board.pawns.items())],
-            "supply": [list(s) for s in self.supply],
-            "corners": list(self.corners),
-            "hands": [list(h) for h in self.hands],
-            "discards": [list(d) for d in self.discards],
-            "round": self.round,
-            "starter": self.starter,
-            "turn": self.turn,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "card": self.card,
-            "split_path": list(self.split_path) if self.split_path else None,
-            "expelled": list(self.expelled) if self.expelled else None,
-            "breeds_left": self.breeds_left,
-            "drowned": [dict(d) for d in self.drowned],
-        }
-
-    @classmethod
-    def from_json(cls, game: Game[Any], edition: DriftingLandsEdition, data: JsonDict) -> Self:
-        """The state :meth:`to_json` wrote (checked by rebuilding it, see ``core/saved.py``)."""
-        saved = read_state_data(game, StateData, data, edition)
-        grid = edition.grid
-        state = cls.__new__(cls)
-        state.restore(game, edition, saved)
-        state.teams = bool(saved.options["teams"])
-        state.board = Board(grid, sum(1 << grid.index(q, r) for q, r in saved.land))
-        state.board.mountain = sum(1 << grid.index(q, r) for q, r in saved.mountains)
-        state.board.pawns = {grid.index(q, r): (o, lv) for q, r, o, lv in saved.pawns}
-        state.supply = [list(s) for s in saved.supply]
-        state.corners = list(saved.corners)
-        state.hands = [list(h) for h in saved.hands]
-        state.discards = [list(d) for d in saved.discards]
-        state.round = saved.round
-        state.starter = saved.starter
-        state.turn = saved.turn
-        state.phase = saved.phase
-        state.to_move = saved.to_move
-        state.card = saved.card
-        state.split_path = saved.split_path
-        state.expelled = saved.expelled
-        state.breeds_left = saved.breeds_left
-        state.drowned = [dict(d) for d in saved.drowned]
-        state.refresh()
-        return state
-
-
-class StateData(SavedState):
-    land: list[tuple[int, int]]
-    mountains: list[tuple[int, int]]
-    pawns: list[tuple[int, int, int, int]]
-    supply: list[list[int]]
-    corners: list[int]
-    hands: list[list[int]]
-    discards: list[list[int]]
-    round: int
-    starter: int
-    turn: int
-    phase: int
-    to_move: int
-    card: int
-    split_path: tuple[int, int, int] | None
-    expelled: tuple[int, int, int] | None
-    breeds_left: int
-    drowned: list[dict[str, int]]
 
 
 def _cell(board: Board, space: int) -> list[int]:

@@ -49,9 +49,6 @@ class LandVsSea(Game[LandVsSeaEdition]):
             resolved[name] = value
         return resolved
 
-    def state_from_json(self, data: JsonDict, edition: Edition | None = None) -> LandVsSeaState:
-        return LandVsSeaState.from_json(self, self.own_edition(edition), data)
-
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tablelands.core.game import JsonDict
 from tablelands.core.geometry import HEX_DIRECTIONS
 from tablelands.games.land_vs_sea.components import CARAVAN, LAND, NO_TRADE, Face
 
@@ -115,6 +116,14 @@ class Board:
         other.trade = self.trade.copy()
         other.waypoints = self.waypoints.copy()
         return other
+
+    def to_json(self) -> JsonDict:
+        """Where each placement went, in order, and the waypoints (the rest follows from
+        the placements themselves, which the state saves)."""
+        return {
+            "positions": [list(unpack(p)) for p in self.positions],
+            "waypoints": waypoint_list(self),
+        }
 
     # -- union-find ------------------------------------------------------
 
@@ -288,3 +297,19 @@ class Board:
 
 
 __all__ = ["LAND", "STEPS", "Board", "Completion", "Placed", "pack", "unpack"]
+
+
+def lowest_edge(face: Face, edge: int) -> int:
+    edges = face.region_edges[face.region_of_edge[edge]]
+    return (edges & -edges).bit_length() - 1
+
+
+def waypoint_list(board: Board) -> list[JsonDict]:
+    """The waypoints on the map, each named by the lowest edge of its region."""
+    result = []
+    for position, (owner, node) in board.waypoints.items():
+        q, r = unpack(position)
+        edge = next(d for d in range(6) if board.edge_node[position][d] == node)
+        face = board.faces[board.tiles[position]]
+        result.append({"q": q, "r": r, "edge": lowest_edge(face, edge), "owner": owner})
+    return result

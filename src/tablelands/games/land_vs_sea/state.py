@@ -8,7 +8,7 @@ then draw back up to two tiles one at a time.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Self
+from typing import Any
 
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Game, JsonDict, OptionValue
@@ -451,22 +451,3 @@ class LandVsSeaState(LandVsSeaFields):
 
     def action_from_json(self, data: object) -> int:
         return notation.from_json(data, self.board)
-
-    # -- copies --------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        other = type(self).__new__(type(self))
-        for name, value in self.__dict__.items():
-            other.__dict__[name] = value
-        other.rng = self.rng.clone()
-        other.history = self.history.copy()
-        other.stacks = [s.copy() for s in self.stacks]
-        other.hands = [h.copy() for h in self.hands]
-        other.known = self.known.copy()
-        other.board = self.board.copy()
-        other.placed = self.placed.copy()
-        other.points = self.points.copy()
-        other.events = self.events.copy()
-        other.waypoint_home = self.waypoint_home.copy()
-        other.holes = self.holes.copy()
-        return other

@@ -1,4 +1,4 @@
-"""What each player may see of a Land vs Sea game (LS-5), and its records and JSON.
+"""What each player may see of a Land vs Sea game (LS-5), and what a state holds.
 
 A held tile shows its up face to everyone and its down face to its holder (and to anyone
 who held it before). The stacks show only their top tiles' up faces. Faces are named in
@@ -11,25 +11,22 @@ are :class:`~tablelands.games.land_vs_sea.state.LandVsSeaState`'s.
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from typing import Any, Self
+from typing import Annotated, Self
 
-from tablelands.core.game import Game, JsonDict, SavedState, State
+from tablelands.core.fields import DERIVED, SHARED
+from tablelands.core.game import JsonDict, State
 from tablelands.core.rng import Rng
-from tablelands.core.saved import read_state_data
-from tablelands.games.land_vs_sea.board import Board, pack, unpack
+from tablelands.games.land_vs_sea.board import Board, unpack, waypoint_list
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
     FACE_NAMES,
     OVER,
     PHASE_NAMES,
     SIDE_NAMES,
-    SIDES_BY_PLAYERS,
     START_ID,
     TILE_COUNT,
     TRADE_NAMES,
     VOLCANO_ID,
-    Face,
     LandVsSeaEdition,
 )
 from tablelands.games.land_vs_sea.scoring import breakdown
@@ -42,22 +39,6 @@ def _directions(mask: int) -> list[int]:
     return [d for d in range(6) if mask >> d & 1]
 
 
-def lowest_edge(face: Face, edge: int) -> int:
-    edges = face.region_edges[face.region_of_edge[edge]]
-    return (edges & -edges).bit_length() - 1
-
-
-def waypoint_list(board: Board) -> list[JsonDict]:
-    """The waypoints on the map, each named by the lowest edge of its region."""
-    result = []
-    for position, (owner, node) in board.waypoints.items():
-        q, r = unpack(position)
-        edge = next(d for d in range(6) if board.edge_node[position][d] == node)
-        face = board.faces[board.tiles[position]]
-        result.append({"q": q, "r": r, "edge": lowest_edge(face, edge), "owner": owner})
-    return result
-
-
 def tile_name(tile: int, face: int) -> str | int:
     if tile == START_ID:
         return "start"
@@ -67,15 +48,16 @@ def tile_name(tile: int, face: int) -> str | int:
 
 
 class LandVsSeaFields(State):
-    """What a Land vs Sea state holds, what each seat may see of it, and its JSON."""
+    """What a Land vs Sea state holds, and what each seat may see of it
+    (a copy and the saved JSON follow from these declarations: ``core/fields.py``)."""
 
     edition: LandVsSeaEdition
-    #: The modules played with (LS-9 to LS-11).
-    mountains: bool
-    trade: bool
-    waypoints: bool
-    #: Each seat's side (LAND, SEA or CARTOGRAPHER).
-    sides: tuple[int, ...]
+    #: The modules played with (LS-9 to LS-11), from the options.
+    mountains: Annotated[bool, DERIVED]
+    trade: Annotated[bool, DERIVED]
+    waypoints: Annotated[bool, DERIVED]
+    #: Each seat's side (LAND, SEA or CARTOGRAPHER), from the player count.
+    sides: Annotated[tuple[int, ...], DERIVED]
     #: The two stacks, top last: (tile id, up face).
     stacks: list[list[tuple[int, int]]]
     hands: list[list[tuple[int, int]]]
@@ -88,21 +70,20 @@ class LandVsSeaFields(State):
     reserve: bool
     #: Points by side.
     points: list[int]
-    events: list[JsonDict]
+    #: Every score event so far, in order (each one never changed once made).
+    events: list[Annotated[JsonDict, SHARED]]
     #: Per seat, whether its waypoint is at home (LS-11).
     waypoint_home: list[bool]
     phase: int
     to_move: int
     turn_placements: int
     last_face_action: int
+    #: The new holes the Volcano/Whirlpool may go in, to choose among (packed positions).
     holes: list[int]
     passes: int
     #: Where the previous turn's and this turn's score events begin in ``events``.
     last_turn_events: int
     turn_events: int
-
-    @abstractmethod
-    def clone(self) -> Self: ...
 
     # -- what each seat may know (LS-5) -------------------------------------------------
 
@@ -200,7 +181,7 @@ class LandVsSeaFields(State):
                 )
         return sample
 
-    # -- records and JSON -----------------------------------------------------------------
+    # -- records -------------------------------------------------------------------------
 
     def final_section(self) -> JsonDict:
         tiles = []
@@ -243,84 +224,6 @@ class LandVsSeaFields(State):
             "unplaced": sorted(t for h in self.hands for t, _ in h)
             + sorted(t for s in self.stacks for t, _ in s),
         }
-
-    def to_json(self) -> JsonDict:
-        return {
-            **self.saved_fields(),
-            "stacks": [[list(t) for t in s] for s in self.stacks],
-            "hands": [[list(t) for t in h] for h in self.hands],
-            "known": list(self.known),
-            "positions": [list(unpack(p)) for p in self.board.positions],
-            "placed": [list(p) for p in self.placed],
-            "waypoints": waypoint_list(self.board),
-            "reserve": self.reserve,
-            "points": list(self.points),
-            "events": [dict(e) for e in self.events],
-            "waypoint_home": list(self.waypoint_home),
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "turn_placements": self.turn_placements,
-            "last_face_action": self.last_face_action,
-            "holes": [list(unpack(h)) for h in self.holes],
-            "passes": self.passes,
-            "turn_events": [self.last_turn_events, self.turn_events],
-        }
-
-    @classmethod
-    def from_json(cls, game: Game[Any], edition: LandVsSeaEdition, data: JsonDict) -> Self:
-        """The state :meth:`to_json` wrote (checked by rebuilding it, see ``core/saved.py``)."""
-        saved = read_state_data(game, StateData, data, edition)
-        state = cls.__new__(cls)
-        state.restore(game, edition, saved)
-        state.mountains = bool(saved.options["mountains"])
-        state.trade = bool(saved.options["trade"])
-        state.waypoints = bool(saved.options["waypoints"])
-        state.sides = SIDES_BY_PLAYERS[saved.players]
-        state.stacks = [[tuple(t) for t in s] for s in saved.stacks]  # type: ignore[misc]
-        state.hands = [[tuple(t) for t in h] for h in saved.hands]  # type: ignore[misc]
-        state.known = list(saved.known)
-        state.board = Board()
-        for (q, r), (tile, face, rotation, _) in zip(saved.positions, saved.placed, strict=True):
-            state.board.place(pack(q, r), edition.rotated[tile][face][rotation])
-        for mark in saved.waypoints:
-            position = pack(mark["q"], mark["r"])
-            state.board.waypoints[position] = (
-                mark["owner"],
-                state.board.edge_node[position][mark["edge"]],
-            )
-        state.placed = [tuple(p) for p in saved.placed]  # type: ignore[misc]
-        state.reserve = saved.reserve
-        state.points = list(saved.points)
-        state.events = [dict(e) for e in saved.events]
-        state.waypoint_home = list(saved.waypoint_home)
-        state.phase = saved.phase
-        state.to_move = saved.to_move
-        state.turn_placements = saved.turn_placements
-        state.last_face_action = saved.last_face_action
-        state.holes = [pack(q, r) for q, r in saved.holes]
-        state.passes = saved.passes
-        state.last_turn_events, state.turn_events = saved.turn_events
-        return state
-
-
-class StateData(SavedState):
-    stacks: list[list[tuple[int, int]]]
-    hands: list[list[tuple[int, int]]]
-    known: list[int]
-    positions: list[tuple[int, int]]
-    placed: list[tuple[int, int, int, int]]
-    waypoints: list[dict[str, int]]
-    reserve: bool
-    points: list[int]
-    events: list[dict[str, Any]]
-    waypoint_home: list[bool]
-    phase: int
-    to_move: int
-    turn_placements: int
-    last_face_action: int
-    holes: list[tuple[int, int]]
-    passes: int
-    turn_events: tuple[int, int]
 
 
 def _tile_at(state: LandVsSeaFields, slot: tuple[str, int, int, str | None]) -> int:
