@@ -543,8 +543,6 @@ class DriftingLandsState(DriftingLandsFields):
     def parse_action(self, text: str) -> int:
         return n.parse_action(self, text)
 
-    action_count = n.ACTION_COUNT
-
     def action_to_json(self, action: int) -> JsonDict:
         return n.to_json(self, action)
 
