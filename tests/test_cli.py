@@ -457,3 +457,81 @@ def test_ctrl_c_while_a_bot_thinks_cuts_the_thinking_not_the_game(tmp_path: Path
     assert session.run() is False
     assert "thinking cut short" in console.export_text()
     assert len(json.loads(record.read_text())["actions"]) == 1  # the bot still moved
+
+
+def test_an_illegal_move_typed_at_the_terminal_is_refused_naming_the_rule() -> None:
+    # The notation reads a move by its ends and a part by its place among those offered; the
+    # session checks what it reads with the rules, so the person is told the rule (DL-6, DL-4)
+    # and asked again, and nothing is played.
+    from tests.games.drifting_lands.helpers import act, blank, give, pawn, set_board
+
+    state = blank()
+    set_board(
+        state,
+        land=[(1, 3), (2, 3), (3, 3), (4, 3)],
+        pawns={(1, 3): (0, 1), (4, 3): (1, 1), (6, 6): (0, 2), (7, 6): (1, 3)},
+    )
+    give(state, 0, "moving", "splitting")
+    act(state, "play moving")
+    typed = iter(
+        [
+            "move 6,6>7,6",  # onto a higher pawn
+            "move 6,6>6,7>6,8>6,9>6,10",  # 4 points, the card gives 3
+            "move 4,3>5,3",  # seat 2's pawn
+            "part 4,3",  # no split is being made
+            "move 6,6>7,6>8,6",  # a way through seat 2's pawn, to a space the pawn can reach
+        ]
+    )
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=400)
+    session = Session(state, [None, make_agent("random", 1)], console, read=read)
+    assert session.run() is False  # left when the typing ran out
+    out = console.export_text()
+    refusals = [line for line in out.splitlines() if line.startswith("Not played:")]
+    assert refusals == [
+        "Not played: that move is not possible: 7,6 holds a level-3 pawn of player 2: your "
+        "level-2 pawn stops only on a lower pawn of another player (DL-6); the game asks you to "
+        "move a pawn up to 3 points (move Q,R>...)",
+        "Not played: that move is not possible: the cheapest way from 6,6 to 6,10 costs 4 points "
+        "(1 a step, 2 one level up, 3 ocean to mountain); the card gives 3 (DL-6); the game asks "
+        "you to move a pawn up to 3 points (move Q,R>...)",
+        "Not played: that move is not possible: the pawn on 4,3 is player 2's: move one of yours "
+        "(DL-6); the game asks you to move a pawn up to 3 points (move Q,R>...)",
+        "Not played: no split is being made: there is no part to choose (a part follows split "
+        "Q,R>D)",
+    ]
+    assert pawn(state, 8, 6) == (0, 2) and pawn(state, 6, 6) is None  # the last was played
+
+
+def test_a_part_the_split_does_not_offer_is_refused_at_the_terminal_naming_dl_4() -> None:
+    from tests.games.drifting_lands.helpers import act, blank, give, is_land, set_board
+
+    state = blank()
+    set_board(state, land=[(1, 3), (2, 3), (3, 3), (4, 3)], pawns={(1, 3): (0, 1)})
+    give(state, 0, "splitting")
+    act(state, "play splitting", "split 1,3>0")  # north-east: only the suffixes may go
+    typed = iter(["part 1,3", "part 2,3 4,3", "part 4,3"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=400)
+    session = Session(state, [None, make_agent("random", 1)], console, read=read)
+    session.run()
+    refusals = [line for line in console.export_text().splitlines() if "Not played" in line]
+    assert len(refusals) == 2
+    for line in refusals:
+        assert line.startswith("Not played: that part is not one of the 3 this split offers")
+        assert line.endswith(
+            "must end up not touching the rest, on the map and off other tiles (DL-4)"
+        )
+    assert is_land(state, 5, 2) and not is_land(state, 4, 3)  # part 4,3 went north-east

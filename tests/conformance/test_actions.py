@@ -25,8 +25,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablelands.core.errors import IllegalActionError, NotationError
-from tablelands.core.game import JsonDict, State
+from tablelands.core.errors import NotationError, OptionError
+from tablelands.core.game import JsonDict, OptionValue, State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games import game_names, get_game
@@ -37,7 +37,7 @@ from tablelands.games.land_vs_sea import notation as land_vs_sea
 from tablelands.games.land_vs_sea.board import unpack
 from tablelands.games.land_vs_sea.state import CHOOSE_STEAL, LandVsSeaState
 from tests.core.test_fuzz_notation import POSITIONS, position
-from tests.play import random_play
+from tests.play import random_game, random_play
 
 #: Every kind each game's descriptions may have (docs/actions.md).
 KINDS = {
@@ -124,6 +124,68 @@ def test_action_count_is_the_documented_fixed_size(name: str) -> None:
         state.action_to_json(state.action_count)
     with pytest.raises(NotationError):
         state.action_to_json(-1)
+
+
+def ways_to_play(name: str) -> list[tuple[int, tuple[tuple[str, OptionValue], ...]]]:
+    """Every player count with the default options, and every mode the game lists."""
+    info = get_game(name).info
+    return sorted({(players, ()) for players in info.player_counts} | set(info.modes))
+
+
+WAYS = [
+    (name, players, options) for name in game_names() for players, options in ways_to_play(name)
+]
+
+
+def documented_sizes() -> dict[str, tuple[str, int]]:
+    """docs/actions.md's table of sizes: each game's title -> (players and options, size)."""
+    text = DOCS.read_text(encoding="utf-8").split("\n## Action-space sizes\n", 1)[1]
+    table = text.split("\n## ", 1)[0]
+    rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \| ([0-9,]+) \| [^|]+ \|$", table, re.MULTILINE)
+    return {title: (players, int(size.replace(",", ""))) for title, players, size in rows}
+
+
+@pytest.mark.parametrize(("name", "players", "options"), WAYS)
+def test_game_action_count_bounds_every_action_of_random_games_and_is_documented(
+    name: str, players: int, options: tuple[tuple[str, OptionValue], ...]
+) -> None:
+    """The size a research environment fixes before any game (Game.action_count) is the one
+    docs/actions.md gives, every position's, and bounds every legal action of random games
+    with those players and options."""
+    game = get_game(name)
+    count = game.action_count(players, dict(options))
+    assert type(count) is int
+    assert count == documented_sizes()[game.info.title][1]
+    assert count == ACTION_COUNTS.get(name, count)
+    for seed in range(1, 4):
+        seen = 0
+        for state in random_game(name, players, seed, dict(options)):
+            legal = state.legal_actions()
+            assert all(type(a) is int and 0 <= a < count for a in legal), state.history
+            seen = max(seen, *legal, 0)
+            if not state.history or state.is_terminal:
+                assert state.action_count == count
+                assert SeatView(state, 0).action_count == count
+        assert seen > count // 2, "the random games reach the upper fields of the numbering"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_game_action_count_refuses_what_the_game_is_not_played_with(name: str) -> None:
+    game = get_game(name)
+    counts = game.info.player_counts
+    for players in (0, -1, max(counts) + 1, *(p for p in range(1, 6) if p not in counts)):
+        with pytest.raises(OptionError, match="players"):
+            game.action_count(players)
+    with pytest.raises(OptionError, match="no option 'colour'"):
+        game.action_count(counts[0], {"colour": "red"})
+    assert game.action_count(counts[0]) == game.action_count(counts[0], {})
+
+
+def test_the_table_of_sizes_is_read_for_every_game() -> None:
+    # The docs' table, as the test above reads it: each game's row, players and size.
+    sizes = documented_sizes()
+    assert set(sizes) == {get_game(name).info.title for name in game_names()}
+    assert sizes["Drifting Lands"] == ("2 to 4, teams or not", 634_512)
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -418,9 +480,8 @@ def test_docs_give_every_kind_and_the_action_count(name: str) -> None:
     section = _section(name)
     for kind in KINDS[name]:
         assert f"| `{kind}` |" in section or f'"kind": "{kind}"' in section, kind
-    sizes = DOCS.read_text(encoding="utf-8").split("## Action-space sizes", 1)[1]
     title = TITLES.get(name, "Drifting Lands")
-    assert f"| {title} | {ACTION_COUNTS[name]:,} |" in sizes
+    assert documented_sizes()[title][1] == ACTION_COUNTS[name]
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -438,8 +499,8 @@ def test_docs_examples_are_what_the_notation_reads(name: str) -> None:
         assert data["kind"] in KINDS[name]
         try:
             action = state.parse_action(text)
-        except (NotationError, IllegalActionError):
-            continue  # the notation needs the position the example came from
+        except NotationError:
+            continue  # the notation needs the position the example came from (a part)
         assert state.action_from_json(data) == action, text
         read += 1
     assert read >= len(rows) // 2

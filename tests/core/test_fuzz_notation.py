@@ -1,7 +1,8 @@
 """Every game's notation and ``apply`` fuzzed (issue 14), at positions of a seeded random game:
 
-* any text is read as an action number of its own field, or refused with ``NotationError`` or
-  ``IllegalActionError``, and quickly;
+* any text is read as an action number of its own field, or refused with ``NotationError``
+  (never ``IllegalActionError``: the notation does not judge legality, ``apply`` does), and
+  quickly;
 * every legal action's text reads back as that action;
 * anything but a legal action number is refused with ``IllegalActionError``, leaving the state
   exactly as it was.
@@ -126,7 +127,7 @@ def test_any_text_is_an_action_of_its_own_field_or_our_error(
     text = data.draw(texts(legal_texts(name, label)), label="text")
     try:
         action = state.parse_action(text)
-    except (NotationError, IllegalActionError):
+    except NotationError:
         return
     assert text.isascii(), f"{text!r}: only ASCII is read, digits 0-9 alone are digits"
     assert type(action) is int
@@ -143,6 +144,38 @@ def test_every_legal_action_reads_back_from_its_text(name: str, label: str) -> N
         text = state.format_action(action)
         assert len(text) <= MAX_ACTION_TEXT
         assert state.parse_action(text) == action, text
+
+
+@cache
+def texts_of_the_game(name: str) -> list[str]:
+    """The texts of the legal actions met anywhere in the game :func:`positions` plays, a
+    seeded sample of at most 400 (texts that name actions of other positions and times)."""
+    state = get_game(name).new_state(players=2, seed=1)
+    rng = random.Random(1)
+    seen: set[str] = set()
+    while not state.is_terminal:
+        seen.update(state.format_action(a) for a in state.legal_actions())
+        state.apply(rng.choice(state.legal_actions()))
+    found = sorted(seen)
+    return random.Random(2).sample(found, min(400, len(found)))
+
+
+@pytest.mark.parametrize(("name", "label"), POSITIONS)
+def test_parse_never_judges_legality(name: str, label: str) -> None:
+    """The text of an action of another position or time (another phase, a split's part, a
+    move of a pawn elsewhere) is read as an action number, or is no action at all here
+    (``NotationError``); whether it may be played is for ``apply``, which names the rule."""
+    state = position(name, label)
+    legal = set(state.legal_actions())
+    for text in texts_of_the_game(name):
+        try:
+            action = state.parse_action(text)
+        except NotationError:
+            continue
+        assert 0 <= action < ACTION_COUNTS[name], text
+        if action not in legal:
+            with pytest.raises(IllegalActionError, match=r"."):
+                state.clone().apply(action)
 
 
 @pytest.mark.parametrize(("name", "label"), POSITIONS)

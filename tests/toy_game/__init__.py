@@ -8,8 +8,8 @@ suite, the agents and the CLI through a game that none of them was written for.
 
 from __future__ import annotations
 
-from tablelands.core.game import Edition, Game, GameInfo, JsonDict, State
-from tests.toy_game.state import NOTATION_HELP, ToyEdition, ToyState
+from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
+from tests.toy_game.state import ACTION_COUNT, NOTATION_HELP, ToyEdition, ToyState
 
 
 class ToyLands(Game[ToyEdition]):
@@ -23,6 +23,9 @@ class ToyLands(Game[ToyEdition]):
     package = __name__
     state_class = ToyState
     edition_class = ToyEdition
+
+    def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
+        return ACTION_COUNT
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return [{"seat": seat, "total": sum(row)} for seat, row in enumerate(seen["rows"])]

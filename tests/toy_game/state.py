@@ -38,10 +38,12 @@ class ToyEdition(Edition):
         self.values = {card: value for card, value in enumerate(model.cards, start=1)}
 
 
+#: Actions are card numbers, and an edition has at most 16 cards.
+ACTION_COUNT = 17
+
+
 class ToyState(State):
     edition: ToyEdition
-    #: Actions are card numbers, and an edition has at most 16 cards.
-    action_count = 17
     #: The deck, top card last.
     deck: list[int]
     hands: list[list[int]]

@@ -214,6 +214,22 @@ class Game(ABC, Generic[EditionT]):
         settled = self.settle_options(players, dict(options or {}))
         return self.state_class(self, self.own_edition(edition), players, seed, settled)
 
+    def action_count(self, players: int, options: Mapping[str, OptionValue] | None = None) -> int:
+        """The size of the action space of a game of ``players`` with ``options`` (the
+        defaults for those not given): every action of such a game, in every position and
+        with every edition, is an int in ``range(action_count)``, so a research environment
+        can fix its action space before any game is set up (docs/actions.md gives each
+        game's). ``OptionError`` for a player count or options the game is not played with,
+        as :meth:`new_state` would."""
+        self.check_players(players)
+        return self.count_actions(players, self.settle_options(players, dict(options or {})))
+
+    @abstractmethod
+    def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
+        """:meth:`action_count` for a player count and settled options that the game is
+        played with: the bound of the game's action numbering (most numbers in the range
+        name no action in a given game, and :meth:`State.legal_actions` never lists them)."""
+
     def settle_options(self, players: int, given: dict[str, OptionValue]) -> dict[str, OptionValue]:
         """The options a game of ``players`` is played with: the defaults overlaid with
         ``given``. A game whose player count fixes some options checks them here."""
@@ -426,14 +442,19 @@ class State(ABC):
 
     @abstractmethod
     def parse_action(self, text: str) -> int:
-        """The action named by ``text``; raises ``NotationError`` explaining what is wrong.
+        """The action named by ``text``; raises ``NotationError`` explaining what is wrong
+        when it names no action number.
 
-        Parsing does not check legality: :meth:`apply` does, naming the rule.
+        Parsing does not check legality (it never raises ``IllegalActionError``): :meth:`apply`
+        does, naming the rule.
         """
 
-    #: The size of the game's action space, the same in every position: every action is an
-    #: int in ``range(action_count)`` (docs/actions.md gives each game's).
-    action_count: ClassVar[int]
+    @property
+    def action_count(self) -> int:
+        """The size of the game's action space, the same in every position: every action is
+        an int in ``range(action_count)`` (:meth:`Game.action_count` for this game's players
+        and options; docs/actions.md gives each game's)."""
+        return self.game.action_count(self.num_players, self.options)
 
     @abstractmethod
     def action_to_json(self, action: int) -> JsonDict:

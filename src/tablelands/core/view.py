@@ -116,8 +116,9 @@ class SeatView:
 
     @property
     def action_count(self) -> int:
-        """The size of the game's action space: every action is an int in this range."""
-        return self._world.action_count
+        """The size of the game's action space: every action is an int in this range
+        (:meth:`Game.action_count` for the game's players and options)."""
+        return self.game.action_count(self.num_players, self._world.options)
 
     def action_to_json(self, action: int) -> JsonDict:
         """``action`` as a JSON description a client can draw (docs/actions.md), as written in

@@ -9,12 +9,13 @@ import pytest
 
 from tablelands.core.errors import IllegalActionError, NotationError
 from tablelands.core.notation import MAX_ACTION_TEXT
+from tablelands.core.view import SeatView
 from tablelands.games.drifting_lands import GAME
 from tablelands.games.drifting_lands import notation as n
 from tablelands.games.drifting_lands.components import CARD_COUNT
 from tablelands.games.drifting_lands.state import SELECT, DriftingLandsState
 
-from .helpers import act, blank, give, pawn, set_board
+from .helpers import act, blank, cell, give, pawn, set_board
 
 
 def selecting() -> DriftingLandsState:
@@ -137,3 +138,150 @@ def test_part_with_anything_but_whitespace_between_cells_is_refused() -> None:
         with pytest.raises(NotationError):
             state.parse_action(text)
     assert state.parse_action("part 3 ,3  4, 3") == state.parse_action("part 3,3 4,3")
+
+
+# -- the notation reads, the rules judge (core/game.py: State.parse_action) -------------------
+
+
+def moving_in_the_ocean() -> DriftingLandsState:
+    """All ocean, Moving played (3 points, 1 a step): seat 0 L2 on (5,5), seat 1 L3 on (6,5)."""
+    state = blank()
+    set_board(state, land=[], pawns={(5, 5): (0, 2), (6, 5): (1, 3)})
+    give(state, 0, "moving")
+    act(state, "play moving")
+    return state
+
+
+def move(state: DriftingLandsState, start: tuple[int, int], end: tuple[int, int]) -> int:
+    return n.MOVE + cell(state, *start) * n.POSITIONS + cell(state, *end)
+
+
+def test_a_move_is_read_by_its_ends_whatever_way_is_written() -> None:
+    # The number of a move holds its start and end, and the pawn goes by a cheapest way. A
+    # way written that the pawn could not take (through seat 1's pawn on (6,5), or jumping)
+    # used to be refused by the notation with IllegalActionError; it names the same move.
+    state = moving_in_the_ocean()
+    action = move(state, (5, 5), (7, 5))
+    assert action in state.legal_actions()  # round (6,5): NE, E, SE, 3 points
+    for text in ("move 5,5>6,5>7,5", "move 5,5>7,5", "move 5,5>2,2>7,5", "move 5,5>5,5>7,5"):
+        assert state.parse_action(text) == action, text
+    act(state, "move 5,5>6,5>7,5")
+    assert pawn(state, 7, 5) == (0, 2) and pawn(state, 6, 5) == (1, 3)
+    assert pawn(state, 5, 5) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("move 3,3>4,3", r"there is no pawn on 3,3 to move"),
+        ("move 6,5>7,5", r"the pawn on 6,5 is player 2's: move one of yours"),
+        ("move 5,5>5,5", r"a pawn moves to another space"),
+        ("move 5,5>6,5", r"6,5 holds a level-3 pawn of player 2: your level-2 pawn stops only"),
+        (
+            "move 5,5>5,6>5,7>5,8>5,9",
+            r"the cheapest way from 5,5 to 5,9 costs 4 points .*; the card gives 3",
+        ),
+    ],
+)
+def test_a_move_the_pawn_cannot_make_is_read_and_refused_by_the_rules(
+    text: str, reason: str
+) -> None:
+    # ruling DL-6: the notation used to refuse some of these (a route written out) with its
+    # own words; now apply and a seat's check refuse them all, naming DL-6 and the reason.
+    state = moving_in_the_ocean()
+    action = state.parse_action(text)
+    start, *_, end = text.removeprefix("move ").split(">")
+    assert state.format_action(action).startswith(f"move {start}>")
+    assert state.format_action(action).endswith(f">{end}")
+    before = state.to_json()
+    message = rf"^that move is not possible: {reason}.*\(DL-6\); the game asks you to move a pawn"
+    with pytest.raises(IllegalActionError, match=message):
+        state.apply(action)
+    assert state.to_json() == before
+    with pytest.raises(IllegalActionError, match=message):
+        SeatView(state).check(action)
+
+
+def test_a_move_walled_in_by_other_pawns_is_refused_naming_dl_6() -> None:
+    # ruling DL-6: seat 0 L1 on (0,0), the corner; seat 1 L2 on (1,0) and (0,1), its only
+    # neighbours: that pawn reaches nowhere, whatever the points (seat 0's pawn on (5,5) can).
+    state = blank()
+    set_board(
+        state, land=[], pawns={(0, 0): (0, 1), (1, 0): (1, 2), (0, 1): (1, 2), (5, 5): (0, 1)}
+    )
+    give(state, 0, "migrating")
+    act(state, "play migrating")
+    action = state.parse_action("move 0,0>1,0>2,0")
+    assert action == move(state, (0, 0), (2, 0))
+    with pytest.raises(
+        IllegalActionError,
+        match=r"no way from 0,0 leads to 2,0: a pawn never passes another player's pawn \(DL-6\)",
+    ):
+        state.apply(action)
+
+
+def test_a_move_at_another_time_is_read_and_refused_by_the_rules() -> None:
+    # Before a card is played, "move 5,5>6,5" was refused by the notation ("that path costs 1
+    # points; the card gives 0"). It is a move's number; the rules say it is not the time.
+    state = blank()
+    set_board(state, land=[], pawns={(5, 5): (0, 1)})
+    give(state, 0, "moving")
+    action = state.parse_action("move 5,5>6,5")
+    assert action == move(state, (5, 5), (6, 5))
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^it is not the time to move a pawn: the game asks you to play a card from your hand",
+    ):
+        state.apply(action)
+
+
+def test_a_part_not_offered_names_no_action_and_no_number_past_the_parts_is_played() -> None:
+    # ruling DL-4: a part's number is its place among the parts the split offers, so a part not
+    # offered has none: the notation says so (as for JSON), naming the rule, and apply refuses
+    # every part number past the offered ones, naming it too.
+    state = line_split()  # line (1,3)-(4,3) split NE: the suffixes go
+    offered = state.split_parts()
+    assert [state.format_action(a) for a in state.legal_actions()] == [
+        "part 4,3",
+        "part 3,3 4,3",
+        "part 2,3 3,3 4,3",
+    ]
+    for text in ("part 1,3", "part 1,3 2,3", "part 2,3 4,3", "part 1,3 2,3 3,3 4,3"):
+        with pytest.raises(
+            NotationError,
+            match=rf"^that part is not one of the {len(offered)} this split offers, so it names "
+            r"no action: a part and the rest must both stay connected.*\(DL-4\)$",
+        ):
+            state.parse_action(text)
+    before = state.to_json()
+    for index in (len(offered), len(offered) + 1, (1 << 16) - 1):
+        with pytest.raises(
+            IllegalActionError,
+            match=rf"^that part is not one of the {len(offered)} this split offers: .*\(DL-4\); "
+            "the game asks you to choose the part that moves",
+        ):
+            state.apply(n.PART + index)
+        with pytest.raises(IllegalActionError, match=r"\(DL-4\)"):
+            SeatView(state).check(n.PART + index)
+        assert state.to_json() == before
+
+
+def test_a_part_when_no_split_is_being_made_names_no_action() -> None:
+    state = blank()
+    set_board(state, land=[(1, 3), (2, 3)], pawns={(1, 3): (0, 1)})
+    give(state, 0, "splitting")
+    with pytest.raises(NotationError, match="no split is being made: there is no part to choose"):
+        state.parse_action("part 2,3")
+    with pytest.raises(
+        IllegalActionError, match=r"^it is not the time to choose the part of a split"
+    ):
+        state.apply(n.PART)
+
+
+def test_a_move_number_off_the_map_is_refused_naming_dl_6() -> None:
+    # Board index 0 is a corner of the grid off the map: no text names it, apply refuses it.
+    state = moving_in_the_ocean()
+    five_five = cell(state, 5, 5)
+    for action in (n.MOVE + five_five * n.POSITIONS, n.MOVE + five_five):
+        with pytest.raises(IllegalActionError, match=r"moves between spaces of the map \(DL-6\)"):
+            state.apply(action)

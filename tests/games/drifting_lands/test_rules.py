@@ -28,10 +28,13 @@ from __future__ import annotations
 
 import pytest
 
-from tablelands.core.errors import IllegalActionError
+from tablelands.core.errors import IllegalActionError, NotationError
 from tablelands.core.geometry import hex_distance
 from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
 from tablelands.games.drifting_lands import GAME
+from tablelands.games.drifting_lands import notation as n
+from tablelands.games.drifting_lands.components import POSITIONS
 from tablelands.games.drifting_lands.scoring import continents
 from tablelands.games.drifting_lands.state import DriftingLandsState
 
@@ -66,6 +69,29 @@ def legal(state: DriftingLandsState) -> set[str]:
 def coords(text: str) -> Cell:
     q, r = text.split(",")
     return int(q), int(r)
+
+
+def refuse_part(state: DriftingLandsState, text: str) -> None:
+    """A part the split being made does not offer has no action number (parts are numbered
+    among those offered): the notation refuses it, naming DL-4."""
+    with pytest.raises(NotationError, match=r"not one of the \d+ this split offers.*\(DL-4\)"):
+        state.parse_action(text)
+
+
+def refuse_move(state: DriftingLandsState, text: str, reason: str) -> None:
+    """The notation reads a move by its start and end, whatever way is written between; the
+    rules refuse it (apply and a seat's check alike), naming DL-6 and ``reason``, and leave
+    the state as it was."""
+    action = state.parse_action(text)
+    start, *_, end = (coords(c) for c in text.removeprefix("move ").split(">"))
+    assert action == n.MOVE + cell(state, *start) * POSITIONS + cell(state, *end)
+    before = state.to_json()
+    message = rf"that move is not possible: .*{reason}.*\(DL-6\)"
+    with pytest.raises(IllegalActionError, match=message):
+        state.apply(action)
+    assert state.to_json() == before
+    with pytest.raises(IllegalActionError, match=message):
+        SeatView(state).check(action)
 
 
 def move_ends(state: DriftingLandsState, q: int, r: int) -> set[Cell]:
@@ -383,8 +409,8 @@ def test_ultra_splitting_never_steps_onto_the_rest() -> None:
     set_board(state, land=[(1, 3), (2, 3), (3, 3)], pawns={(1, 3): (0, 1)})
     give(state, 0, "ultra_splitting")
     act(state, "play ultra_splitting")
-    with pytest.raises(IllegalActionError):
-        act(state, "split 1,3>4,0", "part 3,3")
+    act(state, "split 1,3>4,0")
+    refuse_part(state, "part 3,3")
     assert all(is_land(state, q, 3) for q in (1, 2, 3))
 
 
@@ -397,8 +423,8 @@ def test_ultra_splitting_may_pass_beside_the_rest() -> None:
     give(state, 0, "ultra_splitting", "splitting")
     single = state.clone()
     act(single, "play splitting")
-    with pytest.raises(IllegalActionError):
-        act(single, "split 1,3>5", "part 2,3")
+    act(single, "split 1,3>5")
+    refuse_part(single, "part 2,3")
     act(state, "play ultra_splitting", "split 1,3>5,0", "part 2,3")
     assert is_land(state, 3, 1) and is_land(state, 1, 3)
     assert not is_land(state, 2, 3) and not is_land(state, 2, 2)
@@ -440,10 +466,12 @@ def test_split_part_must_not_touch_the_rest() -> None:
     # ruling DL-4: part {(4,3)} SW -> (3,4), which touches (3,3) of the rest;
     # part {(3,3), (4,3)} W -> {(2,3), (3,3)}: onto the rest.
     state = line_board()
-    with pytest.raises(IllegalActionError):
-        act(state.clone(), "split 1,3>3", "part 4,3")
-    with pytest.raises(IllegalActionError):
-        act(state.clone(), "split 1,3>4", "part 3,3 4,3")
+    trial = state.clone()
+    act(trial, "split 1,3>3")
+    refuse_part(trial, "part 4,3")
+    trial = state.clone()
+    act(trial, "split 1,3>4")
+    refuse_part(trial, "part 3,3 4,3")
     # the same part E -> (5,3), 2 from (3,3): legal
     act(state, "split 1,3>1", "part 4,3")
     assert shapes(state) == [(3, 1), (8, 3)]  # (5,3)=3; 2+3+3
@@ -457,8 +485,9 @@ def test_split_part_must_be_connected() -> None:
     set_board(state, land=[(2, 3), (4, 3), (2, 4), (3, 4)], pawns={(2, 4): (0, 1)})
     give(state, 0, "splitting")
     act(state, "play splitting")
-    with pytest.raises(IllegalActionError):
-        act(state.clone(), "split 2,4>0", "part 2,3 4,3")
+    trial = state.clone()
+    act(trial, "split 2,4>0")
+    refuse_part(trial, "part 2,3 4,3")
     act(state, "split 2,4>0", "part 4,3")
     assert is_land(state, 5, 2) and not is_land(state, 4, 3)
 
@@ -471,8 +500,9 @@ def test_split_rest_must_be_connected() -> None:
     set_board(state, land=[(1, 3), (2, 3), (3, 3), (2, 2)], pawns={(1, 3): (0, 1)})
     give(state, 0, "ultra_splitting")
     act(state, "play ultra_splitting")
-    with pytest.raises(IllegalActionError):
-        act(state.clone(), "split 1,3>5,5", "part 2,3 2,2")
+    trial = state.clone()
+    act(trial, "split 1,3>5,5")
+    refuse_part(trial, "part 2,3 2,2")
     act(state, "split 1,3>5,5", "part 2,2")
     assert is_land(state, 2, 0) and not is_land(state, 2, 2)
     assert shapes(state) == [(1, 1), (8, 3)]  # (2,0)=1; rest 2+3+3
@@ -735,8 +765,7 @@ def test_move_ocean_to_mountain_costs_three() -> None:
     act(state, "play moving")
     assert (3, 3) in move_ends(state, 2, 3)
     assert (4, 3) not in move_ends(state, 2, 3)
-    with pytest.raises(IllegalActionError):
-        act(state.clone(), "move 2,3>3,3>4,3")
+    refuse_move(state, "move 2,3>3,3>4,3", r"from 2,3 to 4,3 costs 4 points .*; the card gives 3")
     act(state, "move 2,3>3,3")
     assert pawn(state, 3, 3) == (0, 1) and pawn(state, 2, 3) is None
     act(migrating, "play migrating")
@@ -774,8 +803,7 @@ def test_move_passes_own_pawns_but_does_not_stop_on_them() -> None:
     give(state, 0, "moving")
     act(state, "play moving")
     assert move_ends(state, 0, 0) == {(2, 0), (1, 1), (3, 0), (2, 1), (1, 2), (0, 2)}
-    with pytest.raises(IllegalActionError):
-        act(state.clone(), "move 0,0>1,0")
+    refuse_move(state, "move 0,0>1,0", r"1,0 holds your own pawn: .* not stop on one")
     act(state, "move 0,0>1,0>2,0")
     assert pawn(state, 2, 0) == (0, 1) and pawn(state, 1, 0) == (0, 1)
     assert pawn(state, 0, 0) is None
@@ -789,8 +817,7 @@ def test_move_never_passes_another_players_pawn() -> None:
     give(state, 0, "moving")
     act(state, "play moving")
     assert move_ends(state, 0, 0) == {(1, 0), (0, 1)}
-    with pytest.raises(IllegalActionError):
-        act(state, "move 0,0>1,0>2,0")
+    refuse_move(state, "move 0,0>1,0>2,0", r"no way .* never passes another player's pawn")
 
 
 def test_move_expels_a_lower_pawn_to_a_space_of_the_movers_choice() -> None:
@@ -853,8 +880,8 @@ def test_move_never_ends_on_an_equal_or_higher_pawn() -> None:
     ends = move_ends(state, 5, 5)
     assert (4, 5) in ends
     assert (6, 5) not in ends and (5, 6) not in ends
-    with pytest.raises(IllegalActionError):
-        act(state, "move 5,5>6,5")
+    refuse_move(state, "move 5,5>6,5", r"level-2 pawn of player 2: your level-2 pawn stops only")
+    refuse_move(state, "move 5,5>5,6", r"level-3 pawn of player 2: your level-2 pawn stops only")
 
 
 def test_moving_spends_three_points_and_migrating_five() -> None:
@@ -1308,8 +1335,7 @@ def test_moving_only_your_own_pawns() -> None:
     give(state, 0, "moving")
     act(state, "play moving")
     assert {coords(t.removeprefix("move ").split(">")[0]) for t in legal(state)} == {(0, 0)}
-    with pytest.raises(IllegalActionError):
-        act(state, "move 5,5>6,5")
+    refuse_move(state, "move 5,5>6,5", r"the pawn on 5,5 is player 2's: move one of yours")
 
 
 def test_team_mates_pawns_are_not_yours() -> None:

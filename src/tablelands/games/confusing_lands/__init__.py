@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tablelands.core.game import Edition, Game, GameInfo, JsonDict, State
+from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
-from tablelands.games.confusing_lands.notation import NOTATION_HELP
+from tablelands.games.confusing_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.confusing_lands.scoring import solo_rating
 from tablelands.games.confusing_lands.state import ConfusingLandsState
 from tablelands.games.confusing_lands.view import standings
@@ -23,6 +23,11 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
 
     state_class = ConfusingLandsState
     edition_class = ConfusingLandsEdition
+
+    def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
+        """A placement is its orientation (18 cards x 2 sides x 4 rotations) and the grid
+        position of its top-left space, alone or with another player (docs/actions.md)."""
+        return ACTION_COUNT
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))

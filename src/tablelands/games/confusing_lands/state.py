@@ -199,8 +199,6 @@ class ConfusingLandsState(ConfusingLandsFields):
     def parse_action(self, text: str) -> int:
         return parse(text).encode()
 
-    action_count = notation.ACTION_COUNT
-
     def action_to_json(self, action: int) -> JsonDict:
         return notation.to_json(action)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
-from tablelands.games.drifting_lands.notation import NOTATION_HELP
+from tablelands.games.drifting_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.drifting_lands.state import DriftingLandsState
 from tablelands.games.drifting_lands.view import standings
 
@@ -30,6 +30,11 @@ class DriftingLands(Game[DriftingLandsEdition]):
         if resolved["teams"] and players != 4:
             raise OptionError("the team variety is for 4 players")
         return resolved
+
+    def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
+        """Every field of the numbering (start to evolve) over the 512 board indices any map
+        fits in, for 2 to 4 players, in teams or not (docs/actions.md)."""
+        return ACTION_COUNT
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))

@@ -10,10 +10,9 @@ same layouts over and over.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import pairwise
 from typing import TypeVar
 
 from tablelands.core.game import JsonDict
@@ -347,28 +346,56 @@ class Board:
             stops |= layer
         return list(bits(stops & ~own))
 
-    def route_problem(self, route: Sequence[int], budget: int) -> str | None:
-        """DL-6 for a route written space by space from a pawn's space: why the pawn may not
-        take it with ``budget`` movement points (naming the ruling), or ``None`` if it may.
-        A route it may take ends on one of its :meth:`destinations`."""
-        if route[0] not in self.pawns:
-            return "there is no pawn at the start of that path (DL-6)"
-        own, others, lower = self.blockers(route[0])
-        spent = 0
-        for step, (here, there) in enumerate(pairwise(route), start=1):
-            if there not in self.neighbour_lists[here]:
-                return "each space of a path touches the one before (DL-6)"
-            spent += STEP_COST[self.level(here), self.level(there)]
-            last = step == len(route) - 1
-            if others >> there & 1 and not (last and lower >> there & 1):
-                return (
-                    "a pawn never passes another player's pawn and stops only on a lower one (DL-6)"
-                )
-            if last and own >> there & 1:
-                return "a pawn may pass your own pawns but not stop on one (DL-6)"
-        if spent > budget:
-            return f"that path costs {spent} points; the card gives {budget} (DL-6)"
+    def move_problem(self, seat: int, start: int, end: int, budget: int) -> str | None:
+        """DL-6 for ``seat`` moving the pawn at ``start`` to ``end`` with ``budget`` movement
+        points: why it may not (naming the ruling, whatever way it would go), or ``None`` if
+        ``end`` is one of the pawn's :meth:`destinations`."""
+        where = self._where
+        if not self.grid.full >> start & 1 or not self.grid.full >> end & 1:
+            return "a pawn moves between spaces of the map (DL-6)"
+        pawn = self.pawns.get(start)
+        if pawn is None:
+            return f"there is no pawn on {where(start)} to move (DL-6)"
+        owner, level = pawn
+        if owner != seat:
+            return f"the pawn on {where(start)} is player {owner + 1}'s: move one of yours (DL-6)"
+        if end == start:
+            return "a pawn moves to another space (DL-6)"
+        there = self.pawns.get(end)
+        if there is not None and there[0] == owner:
+            return f"{where(end)} holds your own pawn: a pawn may pass your pawns but not stop on one (DL-6)"
+        if there is not None and there[1] >= level:
+            return (
+                f"{where(end)} holds a level-{there[1]} pawn of player {there[0] + 1}: your "
+                f"level-{level} pawn stops only on a lower pawn of another player (DL-6)"
+            )
+        cost = self.move_cost(start, end)
+        if cost is None:
+            return (
+                f"no way from {where(start)} leads to {where(end)}: a pawn never passes another "
+                "player's pawn (DL-6)"
+            )
+        if cost > budget:
+            return (
+                f"the cheapest way from {where(start)} to {where(end)} costs {cost} points (1 a "
+                f"step, 2 one level up, 3 ocean to mountain); the card gives {budget} (DL-6)"
+            )
         return None
+
+    def move_cost(self, start: int, end: int) -> int | None:
+        """DL-6: the fewest movement points that take the pawn at ``start`` to ``end`` (a
+        destination whatever the budget), or ``None`` if no way leads there."""
+        _, others, lower = self.blockers(start)
+        # No cheapest way costs more than the dearest step on every space of the map.
+        most = max(STEP_COST.values()) * self.grid.full.bit_count()
+        for cost, layer in enumerate(self._cost_layers(start, most, others, lower)):
+            if layer >> end & 1:
+                return cost
+        return None
+
+    def _where(self, space: int) -> str:
+        q, r = self.grid.coords(space)
+        return f"{q},{r}"
 
     def path(self, start: int, end: int, budget: int) -> list[int]:
         """One cheapest path from ``start`` to a destination ``end`` (lowest spaces first)."""

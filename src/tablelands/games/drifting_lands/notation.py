@@ -10,10 +10,12 @@ is its start and end (the path in the text is one cheapest legal path).
 
 The text of an action depends on the position (the parts a split offers, the cards a name
 stands for, the path a move takes), which the notation reads through :class:`Position`: a
-state is one. Whether an action may be played is for the rules (``apply``); the notation
-asks the rules only what a text cannot say by itself: the parts a split offers (an action
-numbers a part by its place among them) and whether a route written out is one the pawn may
-take (``Board.route_problem``, DL-6).
+state is one. Whether an action may be played is for the rules (``apply``, naming the
+rule), never for the notation: it asks the rules only what a text cannot say by itself, the
+parts a split offers (an action numbers a part by its place among them, so a part not
+offered has no number: ``NotationError``). A move is read by its ends, as its number holds
+them: the spaces written between are the way the player has in mind, and ``apply`` judges
+whether the pawn can get there (DL-6).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from tablelands.core.errors import IllegalActionError, NotationError
+from tablelands.core.errors import NotationError
 from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
 from tablelands.core.notation import ActionFields, check_text, not_an_action, whole
@@ -53,9 +55,9 @@ NOTATION_HELP = (
     "breed Q,R; evolve Q,R. Directions 0-5 run clockwise from north-east."
 )
 DIRECTIONS_HELP = "directions are 0 to 5, clockwise from north-east"
-#: The movement points a move is written with when no Moving or Migrating card is being
-#: played: a path is shown within Migrating's reach, and a route written out is refused.
-FORMAT_BUDGET, PARSE_BUDGET = 5, 0
+#: The movement points a move's path is shown within when no Moving or Migrating card is
+#: being played: Migrating's.
+FORMAT_BUDGET = 5
 
 
 class Position(Protocol):
@@ -81,6 +83,19 @@ class Position(Protocol):
 
     def playable_cards(self) -> list[int]:
         """The cards in the hand of the player to move, lowest first."""
+
+
+#: Each field of the numbering: its first number and the verb of its actions, in order.
+FIELDS = (
+    *((START, "start"), (DRIFT, "drift"), (SPLIT, "split"), (PART, "part")),
+    *((SELECT, "select"), (PLAY, "play"), (OROGENY, "orogeny"), (MOVE, "move")),
+    *((EXPEL, "expel"), (BREED, "breed"), (EVOLVE, "evolve")),
+)
+
+
+def verb_of(action: int) -> str:
+    """The verb of action number ``action`` (0 to ``ACTION_COUNT - 1``): its field's."""
+    return next(verb for base, verb in reversed(FIELDS) if action >= base)
 
 
 def decode_path(code: int) -> tuple[int, int, int]:
@@ -189,6 +204,22 @@ def format_action(position: Position, action: int) -> str:
     return f"evolve {_where(position, action - EVOLVE, action)}"
 
 
+def _part_index(position: Position, mask: int) -> int:
+    """The place of part ``mask`` among those the split being made offers (the action numbers
+    a part by it); ``NotationError`` if there is none, naming DL-4 when it is not offered."""
+    if position.split_path is None:
+        raise NotationError(
+            "no split is being made: there is no part to choose (a part follows split Q,R>D)"
+        )
+    parts = position.split_parts()
+    if mask not in parts:
+        raise NotationError(
+            f"that part is not one of the {len(parts)} this split offers, so it names no "
+            f"action: {SPLIT_RULE}"
+        )
+    return parts.index(mask)
+
+
 def _card(position: Position, text: str, choices: list[int]) -> int:
     """A card named by id or by type ("moving", "ultra drifting"): the first such choice, or
     with none, the species' first card of the type.
@@ -216,9 +247,10 @@ def _card(position: Position, text: str, choices: list[int]) -> int:
 
 
 def parse_action(position: Position, text: str) -> int:
-    """The action ``text`` names now; ``NotationError`` says what is wrong with the text, and
-    ``IllegalActionError`` (in the rules' words) names the rule when it names a part the split
-    does not offer or a route the pawn may not take."""
+    """The action ``text`` names now; ``NotationError`` says what is wrong with a text that
+    names no action (a part the split being made does not offer has no action number, so it
+    is one, naming the rule). Legality is not checked: ``apply`` does that, naming the rule.
+    A move is its start and end (the first and last spaces written)."""
     words = check_text(text).strip().lower().split(None, 1)
     if not words:
         raise NotationError(f"an empty action. {NOTATION_HELP}")
@@ -243,10 +275,7 @@ def parse_action(position: Position, text: str) -> int:
         mask = 0
         for space in _spaces(position, _CELL_BREAK.split(rest), usage):
             mask |= 1 << space
-        parts = position.split_parts()
-        if mask not in parts:
-            raise IllegalActionError(f"that part cannot split off: {SPLIT_RULE}")
-        return PART + parts.index(mask)
+        return PART + _part_index(position, mask)
     if verb == "select":
         return SELECT + _card(position, rest, position.selectable_cards())
     if verb == "play":
@@ -265,13 +294,8 @@ def parse_action(position: Position, text: str) -> int:
         cells = rest.split(">")
         if len(cells) < 2:
             raise NotationError(usage)
+        # Every space must be one of the map; whether the pawn can go there is for apply.
         path = _spaces(position, cells, usage)
-        if len(path) > 2 or path[1] in board.neighbour_lists[path[0]]:
-            # A route written out, not just its ends: the pawn must be able to take it.
-            budget = position.move_budget()
-            problem = board.route_problem(path, PARSE_BUDGET if budget is None else budget)
-            if problem:
-                raise IllegalActionError(problem)
         return MOVE + path[0] * POSITIONS + path[-1]
     for base, word in ((EXPEL, "expel"), (BREED, "breed"), (EVOLVE, "evolve")):
         if verb == word:

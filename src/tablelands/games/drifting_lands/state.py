@@ -31,6 +31,7 @@ from tablelands.games.drifting_lands.components import (
     OROGENY,
     OVER,
     PART,
+    PHASE_NAMES,
     PLAY,
     POSITIONS,
     REPRODUCING,
@@ -48,6 +49,20 @@ from tablelands.games.drifting_lands.view import DriftingLandsFields
 
 #: DL-6: the movement points of the Moving and Migrating cards.
 MOVE_BUDGET = {MOVING: 3, MIGRATING: 5}
+#: What each verb of the notation does, for a refusal of an action asked for at another time.
+DOING = {
+    "start": "choose a starting corner",
+    "drift": "drift a continent",
+    "split": "split a continent",
+    "part": "choose the part of a split",
+    "select": "select a card",
+    "play": "play a card",
+    "orogeny": "raise a mountain",
+    "move": "move a pawn",
+    "expel": "place an expelled pawn",
+    "breed": "breed",
+    "evolve": "evolve a pawn",
+}
 
 
 class DriftingLandsState(DriftingLandsFields):
@@ -292,6 +307,9 @@ class DriftingLandsState(DriftingLandsFields):
         """Why an action is not legal now, naming the ruling."""
         ask = self.asks()
         kind = self.card_type(self.card) if self.card else -1
+        verb = n.verb_of(action)
+        if verb not in self._asked_verbs(kind):
+            return f"it is not the time to {DOING[verb]}: the game asks you to {ask}"
         if n.DRIFT <= action < n.PART:
             anchor = decode_path((action - n.DRIFT) % (n.SPLIT - n.DRIFT))[0]
             grid = self.board.grid
@@ -312,21 +330,52 @@ class DriftingLandsState(DriftingLandsFields):
             )
         if self.phase == PLAY:
             return f"that card is not in your hand; the game asks you to {ask}"
-        if kind in (SPLITTING, ULTRA_SPLITTING) or self.phase == PART:
+        if self.phase == PART:
+            offered = len(self.split_parts())
+            return (
+                f"that part is not one of the {offered} this split offers: {SPLIT_RULE}; the "
+                f"game asks you to {ask}"
+            )
+        if kind in (SPLITTING, ULTRA_SPLITTING):
             return f"that split is not possible: {SPLIT_RULE}; the game asks you to {ask}"
         if kind == OROGENY:
             return (
                 "that orogeny is not possible: lift a plain tile touching the ocean onto a plain tile "
                 f"touching it, on a continent with your pawn (DL-5); the game asks you to {ask}"
             )
-        if kind in (MOVING, MIGRATING) or self.phase == EXPEL:
-            return f"that move is not possible: {MOVE_RULE}; the game asks you to {ask}"
+        if self.phase == EXPEL:
+            assert self.expelled is not None
+            q, r = self.board.grid.coords(self.expelled[0])
+            return (
+                f"the expelled pawn goes to an empty space touching {q},{r}, whatever its "
+                f"terrain (DL-6); the game asks you to {ask}"
+            )
+        if kind in (MOVING, MIGRATING):
+            start, end = divmod(action - n.MOVE, POSITIONS)
+            problem = self.board.move_problem(self.to_move, start, end, MOVE_BUDGET[kind])
+            return f"that move is not possible: {problem or MOVE_RULE}; the game asks you to {ask}"
         if kind in (BREEDING, REPRODUCING, EVOLVING, MUTATING):
             return (
                 "that is not possible: breed on an empty space touching your pawn, or evolve a pawn with "
                 f"a higher pawn in supply (DL-7, DL-10); the game asks you to {ask}"
             )
         return f"that drift is not possible (DL-3, DL-10); the game asks you to {ask}"
+
+    def _asked_verbs(self, kind: int) -> tuple[str, ...]:
+        """The verbs of the actions the game asks for now (``kind``: the card in play's)."""
+        if self.phase != EFFECT:
+            return (PHASE_NAMES[self.phase],)
+        if kind in (DRIFTING, ULTRA_DRIFTING):
+            return ("drift",)
+        if kind in (SPLITTING, ULTRA_SPLITTING):
+            return ("split",)
+        if kind == OROGENY:
+            return ("orogeny",)
+        if kind in (MOVING, MIGRATING):
+            return ("move",)
+        if kind in (BREEDING, REPRODUCING):
+            return ("breed", "evolve")  # DL-7: evolve when no level-1 pawn is left
+        return ("evolve",)
 
     def asks(self) -> str:
         if self.phase == OVER:
@@ -499,8 +548,6 @@ class DriftingLandsState(DriftingLandsFields):
 
     def parse_action(self, text: str) -> int:
         return n.parse_action(self, text)
-
-    action_count = n.ACTION_COUNT
 
     def action_to_json(self, action: int) -> JsonDict:
         return n.to_json(self, action)

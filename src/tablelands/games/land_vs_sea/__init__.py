@@ -5,7 +5,7 @@ from __future__ import annotations
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
-from tablelands.games.land_vs_sea.notation import NOTATION_HELP, PLACE_COUNT
+from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
 from tablelands.games.land_vs_sea.state import LandVsSeaState
 from tablelands.games.land_vs_sea.view import standings
 
@@ -48,6 +48,11 @@ class LandVsSea(Game[LandVsSeaEdition]):
                 raise OptionError(f"with {players} players {name} is always on (LS-12)")
             resolved[name] = value
         return resolved
+
+    def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
+        """Placements, draws, steals (4 seats x 4 slots, whatever the player count),
+        waypoints and holes, with every module or none (docs/actions.md)."""
+        return ACTION_COUNT
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen)

@@ -444,8 +444,6 @@ class LandVsSeaState(LandVsSeaFields):
     def parse_action(self, text: str) -> int:
         return notation.parse_action(text, self.board)
 
-    action_count = ACTION_COUNT
-
     def action_to_json(self, action: int) -> JsonDict:
         return notation.to_json(action, self.board)
 
