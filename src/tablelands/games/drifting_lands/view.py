@@ -17,16 +17,18 @@ from tablelands.core.game import Game, JsonDict, SavedState, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.core.saved import read_state_data
-from tablelands.games.drifting_lands.board import Board
+from tablelands.games.drifting_lands.board import NO_STEP, OCEAN_NUMBER, Board
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
     HAND,
+    OVER,
     PHASE_NAMES,
     ROUNDS,
     SELECT,
     DriftingLandsEdition,
+    asks,
 )
-from tablelands.games.drifting_lands.scoring import continents, public_breakdown
+from tablelands.games.drifting_lands.scoring import continents, public_breakdown, winners
 
 TERRAIN = ("ocean", "plain", "mountain")
 
@@ -74,7 +76,7 @@ class DriftingLandsFields(State):
         if not 0 <= player < self.num_players:
             raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
         board = self.board
-        return {
+        seen: JsonDict = {
             "game": "drifting-lands",
             "viewer": player,
             "players": self.num_players,
@@ -101,6 +103,7 @@ class DriftingLandsFields(State):
             "breeds_left": self.breeds_left,
             "drowned": [dict(d) for d in self.drowned],
         }
+        return {**seen, **drawing_fields(seen, self.edition)}
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw every other player's hand uniformly among the hands it may hold
@@ -269,3 +272,51 @@ def standings(seen: JsonDict, edition: DriftingLandsEdition) -> list[JsonDict]:
     as unused until it is played, since hands are hidden."""
     board = board_from_observation(seen, edition)
     return public_breakdown(board, edition, seen["discards"], seen["teams"])
+
+
+def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
+    """What an observation adds for drawing (docs/views.md), worked out from the rest of it
+    and the public edition alone, so it tells nothing more: every space of the map with its
+    terrain and continent, the continents as they would score now, the standings, the
+    split and the expelled pawn under way by their spaces, the decision to make, and at the
+    end the winners."""
+    board = board_from_observation(seen, edition)
+    grid = board.grid
+    numbers = board.continent_numbers()
+    phase = PHASE_NAMES.index(seen["phase"])
+    rows = standings(seen, edition)
+    split, expelled = seen["split_path"], seen["expelled"]
+    card = seen["card"]
+    return {
+        "spaces": [
+            {
+                "q": q,
+                "r": r,
+                "value": edition.value[space],
+                "terrain": TERRAIN[board.level(space)],
+                "continent": None if numbers[space] == OCEAN_NUMBER else numbers[space],
+            }
+            for space in bits(grid.full)
+            for q, r in [grid.coords(space)]
+        ],
+        "continents": continents(board, edition, seen["players"]),
+        "standings": rows,
+        "split": (
+            None
+            if split is None
+            else dict(zip("qr", grid.coords(split[0]), strict=True))
+            | {"directions": [d for d in split[1:] if d != NO_STEP]}
+        ),
+        "expelled_pawn": (
+            None
+            if expelled is None
+            else dict(zip("qr", grid.coords(expelled[0]), strict=True))
+            | {"owner": expelled[1], "level": expelled[2]}
+        ),
+        "asks": asks(
+            phase,
+            seen["hand_sizes"][seen["to_move"]] if phase != OVER else 0,
+            edition.cards[card][0] if card else None,
+        ),
+        "winners": winners(rows) if phase == OVER else None,
+    }
