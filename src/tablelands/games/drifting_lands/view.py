@@ -17,7 +17,7 @@ from tablelands.core.game import Game, JsonDict, SavedState, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.core.saved import read_state_data
-from tablelands.games.drifting_lands.board import NO_STEP, OCEAN_NUMBER, Board
+from tablelands.games.drifting_lands.board import Board
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
     HAND,
@@ -285,34 +285,31 @@ def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
     numbers = board.continent_numbers()
     phase = PHASE_NAMES.index(seen["phase"])
     rows = standings(seen, edition)
-    split, expelled = seen["split_path"], seen["expelled"]
-    card = seen["card"]
+    split, expelled, card = seen["split_path"], seen["expelled"], seen["card"]
+
+    def at(space: int) -> JsonDict:
+        q, r = grid.coords(space)
+        return {"q": q, "r": r}
+
     return {
         "spaces": [
             {
-                "q": q,
-                "r": r,
+                **at(space),
                 "value": edition.value[space],
                 "terrain": TERRAIN[board.level(space)],
-                "continent": None if numbers[space] == OCEAN_NUMBER else numbers[space],
+                "continent": numbers[space] if board.land >> space & 1 else None,
             }
             for space in bits(grid.full)
-            for q, r in [grid.coords(space)]
         ],
         "continents": continents(board, edition, seen["players"]),
         "standings": rows,
-        "split": (
-            None
-            if split is None
-            else dict(zip("qr", grid.coords(split[0]), strict=True))
-            | {"directions": [d for d in split[1:] if d != NO_STEP]}
-        ),
-        "expelled_pawn": (
-            None
-            if expelled is None
-            else dict(zip("qr", grid.coords(expelled[0]), strict=True))
-            | {"owner": expelled[1], "level": expelled[2]}
-        ),
+        # A split path's second direction is 6 (board.NO_STEP) when it has none.
+        "split": None
+        if split is None
+        else {**at(split[0]), "directions": [d for d in split[1:] if d < 6]},
+        "expelled_pawn": None
+        if expelled is None
+        else {**at(expelled[0]), "owner": expelled[1], "level": expelled[2]},
         "asks": asks(
             phase,
             seen["hand_sizes"][seen["to_move"]] if phase != OVER else 0,
