@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tablelands.core.game import State
+from collections.abc import Mapping
+
+from tablelands.core.game import OptionValue, State
 from tablelands.core.rng import Rng
 from tablelands.games import get_game
 
@@ -17,3 +19,16 @@ def random_play(name: str, players: int, seed: int, steps: int = 10_000) -> Stat
             break
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def random_states(
+    name: str, players: int, seed: int, options: Mapping[str, OptionValue] | None = None
+) -> list[State]:
+    """Every position of a game played to the end with seeded uniformly random actions."""
+    state = get_game(name).new_state(players=players, seed=seed, options=options)
+    rng = Rng(seed)
+    states = [state.clone()]
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
