@@ -202,7 +202,12 @@ def effect(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition, act
 def continent_text(board: Board, continent: int) -> str:
     """A continent by the tile its drifts are written with (its lowest space), and its size."""
     anchor = (continent & -continent).bit_length() - 1
-    return f"the continent at {where(board.grid.coords(anchor))} ({continent.bit_count()} tiles)"
+    return f"the continent at {where(board.grid.coords(anchor))} ({tiles(continent)})"
+
+
+def tiles(mask: int) -> str:
+    count = mask.bit_count()
+    return f"{count} tile{'' if count == 1 else 's'}"
 
 
 def steps_text(directions: list[int]) -> str:
@@ -264,7 +269,7 @@ def split_part(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition)
     )
     spaces = " ".join(where(board.grid.coords(s)) for s in bits(part))
     return (
-        f"split {part.bit_count()} tiles ({spaces}) off {continent_text(board, continent)} "
+        f"split {tiles(part)} ({spaces}) off {continent_text(board, continent)} "
         f"and moved them {steps_text(split['directions'])}"
     )
 
