@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from tablelands.core.game import JsonDict
 from tablelands.games.confusing_lands import GAME
+from tablelands.games.confusing_lands.log import seat_name
 from tablelands.games.confusing_lands.state import ConfusingLandsState
-from tests.play import random_states
+from tests.play import logged_steps, random_states
 
 from .helpers import new_state, play
 
@@ -105,3 +106,11 @@ def test_the_end_gives_the_score_and_the_winner() -> None:
         "The game is over: Seat 1 -6 points, Seat 2 -6 points. Seats 1 and 2 share the win (CL-15)."
     )
     assert last_lines(1, 5, 0)[-1] == ("The game is over: -11 points, rated Lost.")
+
+
+def test_every_step_tells_every_seat_first_who_acted() -> None:
+    for players, options in GAME.info.modes:
+        for seed in range(3):
+            for actor, told in logged_steps("confusing-lands", players, seed, dict(options)):
+                for lines in told:
+                    assert lines and lines[0].startswith(seat_name(actor)), (seed, lines)

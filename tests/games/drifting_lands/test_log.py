@@ -6,8 +6,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 from tablelands.games.drifting_lands import GAME
+from tablelands.games.drifting_lands.log import seat_name
 from tablelands.games.drifting_lands.state import DriftingLandsState
-from tests.play import random_states
+from tests.play import logged_steps, random_states
 
 from .helpers import act, blank, give, set_board
 from .test_rules import line_board, selecting_state, ultra_board
@@ -198,3 +199,11 @@ def test_rounds_begin_and_the_end_gives_every_score() -> None:
         "Seat 3 wins.",
     ]
     assert final.winners() == [2]
+
+
+def test_every_step_tells_every_seat_first_who_acted() -> None:
+    for players, options in GAME.info.modes:
+        for seed in range(3):
+            for actor, told in logged_steps("drifting-lands", players, seed, dict(options)):
+                for lines in told:
+                    assert lines and lines[0].startswith(seat_name(actor)), (seed, lines)

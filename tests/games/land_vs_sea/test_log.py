@@ -4,7 +4,9 @@ hand (the maps of test_rules.py, whose scores are worked out there from the rule
 from __future__ import annotations
 
 from tablelands.games.land_vs_sea import GAME
+from tablelands.games.land_vs_sea.log import seat_name
 from tablelands.games.land_vs_sea.state import LandVsSeaState
+from tests.play import logged_steps
 
 from .helpers import build, face, hold, lay, one, turn
 from .test_rules import (
@@ -197,3 +199,12 @@ def test_passes_and_the_end_with_trade_routes() -> None:
         "A trade route of 0 caravans and 2 ships: +2 to sea.",
         "Everyone passed in turn: the game is over. Land 2, Sea 2. Land and sea share the win.",
     ]
+
+
+def test_every_step_tells_every_seat_first_who_acted() -> None:
+    for players, options in GAME.info.modes:
+        seen = GAME.new_state(players=players, seed=0, options=dict(options)).observation(0)
+        for seed in range(3):
+            for actor, told in logged_steps("land-vs-sea", players, seed, dict(options)):
+                for lines in told:
+                    assert lines and lines[0].startswith(seat_name(seen, actor)), (seed, lines)
