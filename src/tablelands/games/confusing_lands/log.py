@@ -9,11 +9,7 @@ the phase closes tells what it was, with the points it brought.
 from __future__ import annotations
 
 from tablelands.core.game import JsonDict
-from tablelands.games.confusing_lands.components import (
-    CONDITION_NAMES,
-    CONDITION_SIDE,
-    ROUNDS,
-)
+from tablelands.games.confusing_lands.components import CONDITION_NAMES, CONDITION_SIDE, ROUNDS
 from tablelands.games.confusing_lands.landscape import coordinates
 from tablelands.games.confusing_lands.notation import parse
 
@@ -65,7 +61,7 @@ def dealt(seen: JsonDict) -> list[str]:
     return [
         f"{seat_name(seat)} is dealt {cards_text(hand)}."
         for seat, hand in enumerate(seen["hands"])
-        if hand is not None and hand
+        if hand  # an unknown hand is None
     ]
 
 
@@ -111,10 +107,10 @@ def passed(before: JsonDict, after: JsonDict) -> list[str]:
             f"Seat 1 discards {cards_text(kept)} and the deck's top card {top}, and takes "
             f"{cards_text(after['hands'][0])} from the deck."
         ]
+    # In the second phase every hand is known: each holds the card the other passed.
     return [
         f"{seat_name(giver)} passes {cards_text(after['hands'][taker])} to {seat_name(taker)}."
         for giver, taker in ((0, 1), (1, 0))
-        if hand_known(after, taker)
     ]
 
 
@@ -128,12 +124,10 @@ def final(seen: JsonDict) -> list[str]:
     if len(won) > 1:
         verdict = "Seats 1 and 2 share the win (CL-15)."
     elif rows[0]["total"] == rows[1]["total"]:
-        best = " against ".join(str(r["best_single"]) for r in sorted(rows, key=_best_first))
+        best = " against ".join(
+            str(v) for v in sorted((r["best_single"] for r in rows), reverse=True)
+        )
         verdict = f"{seat_name(won[0])} wins on its best single condition, {best} (CL-15)."
     else:
         verdict = f"{seat_name(won[0])} wins."
     return [f"The game is over: {scores}. {verdict}"]
-
-
-def _best_first(row: JsonDict) -> int:
-    return -int(row["best_single"])

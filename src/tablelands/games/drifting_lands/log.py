@@ -34,7 +34,7 @@ from tablelands.games.drifting_lands.components import (
 from tablelands.games.drifting_lands.view import board_from_observation
 
 DIRECTIONS = ("north-east", "east", "south-east", "south-west", "west", "north-west")
-#: A space as an observation gives it, and a pawn: (owner, level).
+#: The pawns an observation shows, by space (q, r): (owner, level).
 Pawns = dict[tuple[int, int], tuple[int, int]]
 
 
@@ -56,7 +56,7 @@ def pawns_text(pawns: list[tuple[int, int]]) -> str:
 
 
 def card_text(edition: DriftingLandsEdition, card: int) -> str:
-    """``card 5, Moving (2 points)``."""
+    """``card 12, Moving (3 points)``."""
     kind, points = edition.cards[card]
     return (
         f"card {card}, {CARD_TITLES[CARD_TYPES[kind]]} ({points} point{'' if points == 1 else 's'})"
@@ -99,7 +99,7 @@ def narrate(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition) ->
     elif phase == "play":
         line = played(before, after, edition, actor)
     elif phase == "effect":
-        line = f"{who} {effect(before, after, edition, actor)}"
+        line = f"{who} {effect(before, after, edition)}"
     elif phase == "part":
         line = f"{who} {split_part(before, after, edition)}"
     else:
@@ -114,7 +114,7 @@ def narrate(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition) ->
 
 
 def chosen(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition) -> str:
-    """DL-8: the card selected, when it is the seat's own, else only that one was."""
+    """The card selected, to the seat selecting; to the others only "a card" (DL-8)."""
     new = sorted(set(after["hand"]) - set(before["hand"]))
     return card_text(edition, new[0]) if new else "a card"
 
@@ -123,7 +123,8 @@ def played(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition, act
     """The card played, and whether it could do nothing at all (DL-10)."""
     card = after["card"]
     if card is None:  # no legal effect: it went straight to the discard pile
-        return f"{seat_name(actor)} played {card_text(edition, after['discards'][actor][-1])}, which could do nothing (DL-10)"
+        thrown = card_text(edition, after["discards"][actor][-1])
+        return f"{seat_name(actor)} played {thrown}, which could do nothing (DL-10)"
     return f"{seat_name(actor)} played {card_text(edition, card)}"
 
 
@@ -181,7 +182,7 @@ def final(seen: JsonDict) -> list[str]:
 # -- the effects of cards ---------------------------------------------------------------------
 
 
-def effect(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition, actor: int) -> str:
+def effect(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition) -> str:
     """What the card being played did, by its type."""
     kind = edition.cards[before["card"]][0]
     if kind in (DRIFTING, ULTRA_DRIFTING):
@@ -196,7 +197,7 @@ def effect(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition, act
         )
     if kind == OROGENY:
         return orogeny(before, after)
-    return pawn_change(before, after, actor, kind in (BREEDING, REPRODUCING))
+    return pawn_change(before, after, breeding=kind in (BREEDING, REPRODUCING))
 
 
 def continent_text(board: Board, continent: int) -> str:
@@ -214,10 +215,10 @@ def steps_text(directions: list[int]) -> str:
     return ", then ".join(DIRECTIONS[d] for d in directions)
 
 
-def moved(board: Board, tiles: int, path: Path) -> Board:
-    """The board after ``tiles`` move along ``path``."""
+def moved(board: Board, mask: int, path: Path) -> Board:
+    """The board after the tiles of ``mask`` move along ``path``."""
     trial = board.copy()
-    trial.move_tiles(tiles, path)
+    trial.move_tiles(mask, path)
     return trial
 
 
@@ -287,7 +288,7 @@ def orogeny(before: JsonDict, after: JsonDict) -> str:
     return text + (", sweeping off " + pawns_text(swept) if swept else "")
 
 
-def pawn_change(before: JsonDict, after: JsonDict, actor: int, breeding: bool) -> str:
+def pawn_change(before: JsonDict, after: JsonDict, breeding: bool) -> str:
     """DL-6 and DL-7: a pawn moved (and any pawn it expelled), bred or evolved."""
     was, now = pawns_of(before), pawns_of(after)
     gone = {cell: pawn for cell, pawn in was.items() if now.get(cell) != pawn}
@@ -301,9 +302,10 @@ def pawn_change(before: JsonDict, after: JsonDict, actor: int, breeding: bool) -
         victim = was.get(end)
         if victim is None:
             return text
-        if after["expelled_pawn"] is not None:
-            return f"{text}, expelling {pawn_text(*victim)}"
-        return f"{text}, expelling {pawn_text(*victim)}: with no empty space beside, it went back to the supply"
+        text += f", expelling {pawn_text(*victim)}"
+        if after["expelled_pawn"] is None:  # DL-6: nowhere to go, so back to the supply
+            text += ": with no empty space beside, it went back to the supply"
+        return text
     ((cell, pawn),) = come.items()
     if cell not in was:
         return f"bred a level-1 pawn at {where(cell)}"
