@@ -207,3 +207,24 @@ def test_every_step_tells_every_seat_first_who_acted() -> None:
             for actor, told in logged_steps("drifting-lands", players, seed, dict(options)):
                 for lines in told:
                     assert lines and lines[0].startswith(seat_name(actor)), (seed, lines)
+
+
+def test_the_drifting_phase_tells_who_could_not_drift() -> None:
+    # ruling DL-3: round 2 runs seats 1, 2, 0. Seat 2's only pawn is in the ocean, so after
+    # seat 1's drift its turn passes, and seat 0 drifts.
+    state = blank(players=3)
+    set_board(state, land=[(2, 8), (5, 7)], pawns={(2, 8): (0, 1), (5, 7): (1, 1), (0, 0): (2, 1)})
+    for seat in (2, 1, 0):
+        give(state, seat, "evolving")
+    act(state, "play evolving", "evolve 2,8", "play evolving", "evolve 5,7", "play evolving")
+    lines = step(state, "evolve 0,0")[0]
+    assert lines[-2:] == [
+        "Round 2 of 4 begins: Seat 2 has the starting-player marker.",
+        "Drifting phase: each player drifts a continent with a pawn of theirs.",
+    ]
+    assert step(state, "drift 5,7>1")[0][-1] == (
+        "Seat 3 cannot drift: no continent with its pawns can move (DL-3)."
+    )
+    assert step(state, "drift 2,8>4")[0][-1] == (
+        "Selecting phase: each player picks 4 cards, in secret (DL-8)."
+    )

@@ -129,21 +129,39 @@ def played(before: JsonDict, after: JsonDict, edition: DriftingLandsEdition, act
 
 
 def course(before: JsonDict, after: JsonDict) -> list[str]:
-    """A new round or phase, as it begins."""
+    """A new round or phase, as it begins, and the seats the drifting phase passed over."""
     lines = []
     opened = before["phase"] == "start" and after["phase"] != "start"
-    if opened or after["round"] != before["round"]:
+    began = opened or after["round"] != before["round"]
+    if began:
         lines.append(
             f"Round {after['round']} of {ROUNDS} begins: {seat_name(after['starter'])} has "
             "the starting-player marker."
         )
     if after["phase"] == "drift" and before["phase"] != "drift":
         lines.append("Drifting phase: each player drifts a continent with a pawn of theirs.")
+    if before["phase"] == "drift" or began:
+        lines += [
+            f"{seat_name(seat)} cannot drift: no continent with its pawns can move (DL-3)."
+            for seat in passed_over(before, after)
+        ]
     if after["phase"] == "select" and before["phase"] != "select":
         lines.append(f"Selecting phase: each player picks {HAND} cards, in secret (DL-8).")
     if after["phase"] == "play" and before["phase"] == "select":
         lines.append(f"Playing phase: every hand holds {HAND} cards.")
     return lines
+
+
+def passed_over(before: JsonDict, after: JsonDict) -> list[int]:
+    """DL-3: the seats whose turn to drift came and went in the step, none of their
+    continents being able to drift: in the round's seat order, those after the seat that
+    drifted (or from the first, when the round began) and before the next to drift (or to
+    the last, when selecting began)."""
+    players = after["players"]
+    order = [(after["starter"] + turn) % players for turn in range(players)]
+    begin = order.index(before["to_move"]) + 1 if before["phase"] == "drift" else 0
+    end = order.index(after["to_move"]) if after["phase"] == "drift" else players
+    return order[begin:end]
 
 
 def score_change(before: JsonDict, after: JsonDict) -> list[str]:
