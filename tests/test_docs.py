@@ -64,3 +64,14 @@ def test_views_doc_lists_every_observation_field(name: str) -> None:
                 assert list(state.observation(seat)) == fields
             if isinstance(state, ConfusingLandsState):  # a spectator's view has them all too
                 assert list(state.view(None)) == fields
+
+
+def test_views_doc_example_runs() -> None:
+    text = (ROOT / "docs" / "views.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    scope: dict[str, object] = {}
+    exec(code, scope)
+    document = scope["document"]
+    assert isinstance(document, dict)
+    assert document["observation"]["phase"] == "over"
+    assert document["log"][-1].startswith("Every tile is placed: the game is over.")
