@@ -9,14 +9,11 @@ swapped, an unrevealed placement changed; and in every variant the seed, the sta
 generator and the history (which would rebuild all of it) are replaced. For that seat, the
 observation, every rendering, the previews of its legal actions, the standings, the hint of
 a fixed iteration budget, what it is told, what the others are told, a determinization and
-the choice of every agent must then be the same in every variant. Along a whole game, so
-must the seat's game log (``SeatLog``), and the fields an observation adds for drawing must
-be worked out from the rest of it and the edition alone.
+the choice of every agent must then be the same in every variant.
 
 The meta-tests at the end plant leaks (a determinization that is the truth, an observation
-that carries a hidden field, a world that keeps the state's generator, a log that tells a
-hidden field, a drawing field counted from the state) and check that the comparison reports
-them: the suite can fail.
+that carries a hidden field, a world that keeps the state's generator) and check that the
+comparison reports them: the suite can fail.
 """
 
 from __future__ import annotations
@@ -38,16 +35,13 @@ from tablelands.core.errors import TablelandsError
 from tablelands.core.game import Game, Redraw, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
-from tablelands.core.view import SeatLog, SeatView
+from tablelands.core.view import SeatView
 from tablelands.games import game_names, get_game
-from tablelands.games.confusing_lands import view as confusing_lands_view
 from tablelands.games.confusing_lands.landscape import Landscape
 from tablelands.games.confusing_lands.notation import Placement
 from tablelands.games.confusing_lands.state import FIRST, SECOND, ConfusingLandsState
 from tablelands.games.drawing import renderer_for
-from tablelands.games.drifting_lands import view as drifting_lands_view
 from tablelands.games.drifting_lands.state import EFFECT, HAND, PLAY, SELECT, DriftingLandsState
-from tablelands.games.land_vs_sea import view as land_vs_sea_view
 from tablelands.games.land_vs_sea.components import START_ID, TILE_COUNT
 from tablelands.games.land_vs_sea.notation import DRAW
 from tablelands.games.land_vs_sea.state import (
@@ -669,81 +663,6 @@ def test_the_seed_generator_and_history_are_secret() -> None:
         assert not differences(profile(state, seat), profile(variant, seat)), name
 
 
-# -- the game log and the fields drawn from an observation ----------------------------------
-
-#: The seeded game each mode's logs are compared along.
-LOG_SEED = 3
-DRAWING: dict[str, Callable[[dict[str, Any], Any], dict[str, Any]]] = {
-    "confusing-lands": confusing_lands_view.drawing_fields,
-    "land-vs-sea": land_vs_sea_view.drawing_fields,
-    "drifting-lands": drifting_lands_view.drawing_fields,
-}
-
-
-def seat_logs(states: list[State], seat: int, vary: bool) -> list[str]:
-    """The log ``seat`` reads along ``states``, or along variants of them for the seat."""
-    first = states[0]
-    seen = [
-        (variant_of(state, seat, number) if vary else state).observation(seat)
-        for number, state in enumerate(states)
-    ]
-    for observation in seen:
-        assert json.loads(json.dumps(observation)) == observation, "not JSON as it is"
-    return SeatLog.of(first.game, first.edition, seen).lines
-
-
-@pytest.mark.parametrize(("name", "players", "options"), MODES, ids=[mode_id(*m) for m in MODES])
-def test_a_seats_log_is_the_same_whatever_it_cannot_know(
-    name: str, players: int, options: tuple[tuple[str, Any], ...]
-) -> None:
-    """Along a whole seeded game, the log a seat reads is the same line for line when every
-    position is swapped for a variant differing in what the seat cannot know (and every
-    observation is JSON as it is, ready to send)."""
-    states = trajectory(get_game(name), players, dict(options), LOG_SEED)
-    for seat in range(players):
-        lines = seat_logs(states, seat, vary=False)
-        assert len(lines) >= len(states) - 1, "a step told the seat nothing"
-        assert seat_logs(states, seat, vary=True) == lines, f"seat {seat + 1}"
-
-
-def drawing_problems(state: State, viewer: int | None) -> list[str]:
-    """How the fields an observation adds for drawing fail to be worked out from the rest of
-    it and the edition alone (``viewer`` None: a Confusing Lands spectator)."""
-    if viewer is None:
-        assert isinstance(state, ConfusingLandsState)
-        seen = state.view(None)
-    else:
-        seen = state.observation(viewer)
-    work_out = DRAWING[state.game.info.name]
-    drawn = work_out(seen, state.edition)
-    rest = {key: value for key, value in seen.items() if key not in drawn}
-    problems = [key for key, value in drawn.items() if seen.get(key) != value]
-    problems += [
-        f"{key} (from the rest)"
-        for key, value in work_out(rest, state.edition).items()
-        if drawn[key] != value
-    ]
-    return problems
-
-
-@pytest.mark.parametrize(("name", "players", "options", "stage"), CASES)
-def test_the_drawing_fields_are_worked_out_from_the_rest_of_the_observation(
-    name: str, players: int, options: tuple[tuple[str, Any], ...], stage: str
-) -> None:
-    """Whatever an observation adds for drawing (a landscape's cells, faces drawn out, the
-    standings, the decision) is a function of the rest of it and the public edition, so it
-    can tell nothing the rest does not; and it is the same in every variant."""
-    state = staged_state(name, players, options, stage)
-    viewers: list[int | None] = [*range(players), *([None] if name == "confusing-lands" else [])]
-    for viewer in viewers:
-        assert not drawing_problems(state, viewer), viewer
-    for seat in range(players):
-        drawn = DRAWING[name](state.observation(seat), state.edition)
-        for number in range(VARIANTS):
-            seen = variant_of(state, seat, number).observation(seat)
-            assert {key: seen[key] for key in drawn} == drawn, (seat, number)
-
-
 # -- the harness can fail ----------------------------------------------------------------
 
 STATE_CLASSES = {
@@ -873,31 +792,3 @@ def test_harness_compares_every_part_named() -> None:
         "mcts agent's choice",
     }
     assert re.search(r"\S", parts["rendering"]) and parts["previews"]
-
-
-def test_harness_catches_a_log_telling_a_hidden_field(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An observation carrying a hidden field and a narration telling it."""
-    state, seat = _leak_case("drifting-lands")
-    real = DriftingLandsState.observation
-    monkeypatch.setattr(
-        DriftingLandsState, "observation", lambda self, p: real(self, p) | {"leak": self.hands}
-    )
-    monkeypatch.setattr(
-        type(state.game), "narrate", lambda self, before, after, edition: [str(after["leak"])]
-    )
-    variant = variant_of(state, seat, 0)
-    assert seat_logs([state, state], seat, False) != seat_logs([variant, variant], seat, False)
-
-
-def test_harness_catches_a_drawing_field_worked_out_from_the_state(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Standings counted from every placement, an opponent's hidden one included."""
-    state, seat = _leak_case("confusing-lands")
-    real = ConfusingLandsState.view
-
-    def leaky(self: ConfusingLandsState, viewer: int | None) -> dict[str, Any]:
-        return real(self, viewer) | {"standings": real(self, None)["standings"]}
-
-    monkeypatch.setattr(ConfusingLandsState, "view", leaky)
-    assert "standings" in drawing_problems(state, seat)
