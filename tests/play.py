@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from itertools import pairwise
 
 from tablelands.core.game import OptionValue, State
 from tablelands.core.rng import Rng
@@ -36,3 +37,31 @@ def random_play(name: str, players: int, seed: int, steps: int = 10_000) -> Stat
             break
         state = next(positions)
     return state
+
+
+def random_states(
+    name: str, players: int, seed: int, options: Mapping[str, OptionValue] | None = None
+) -> list[State]:
+    """Every position of a game played to the end with seeded uniformly random actions."""
+    state = get_game(name).new_state(players=players, seed=seed, options=options)
+    rng = Rng(seed)
+    states = [state.clone()]
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
+
+
+def logged_steps(
+    name: str, players: int, seed: int, options: Mapping[str, OptionValue] | None = None
+) -> Iterator[tuple[int, list[list[str]]]]:
+    """Each step of a seeded random game: the seat that acted, and the lines every seat's
+    log gives it (``Game.narrate`` of the seat's observations before and after)."""
+    states = random_states(name, players, seed, options)
+    game = states[0].game
+    for before, after in pairwise(states):
+        told = [
+            game.narrate(before.observation(seat), after.observation(seat), after.edition)
+            for seat in range(players)
+        ]
+        yield before.current_player, told

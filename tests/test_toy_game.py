@@ -15,7 +15,7 @@ from tablelands import games
 from tablelands.agents import make_agent
 from tablelands.cli import app
 from tablelands.core.rng import Rng
-from tablelands.core.view import SeatView
+from tablelands.core.view import SeatLog, SeatView
 from tablelands.games import get_game
 from tests.conformance import test_conformance as conformance
 from tests.toy_game.state import ToyState
@@ -56,6 +56,16 @@ def test_a_toy_seat_view_does_not_depend_on_hidden_cards() -> None:
     first, second = SeatView(state, 0), SeatView(variant, 0)
     assert first.world(Rng(1)).to_json() == second.world(Rng(1)).to_json()
     assert make_agent("mcts:40it", 1).choose(first) == make_agent("mcts:40it", 1).choose(second)
+
+
+def test_a_game_that_tells_no_log_logs_nothing() -> None:
+    # The kernel's Game.introduce and Game.narrate say nothing until a game says more.
+    state = get_game(NAME).new_state(players=2, seed=2)
+    log = SeatLog(state.game, state.edition, state.observation(0))
+    while not state.is_terminal:
+        state.apply(min(state.legal_actions()))
+        assert log.follow(state.observation(0)) == []
+    assert log.lines == []
 
 
 def test_the_cli_plays_simulates_and_replays_the_toy_game(tmp_path: Path) -> None:

@@ -4,9 +4,9 @@ For each mode: 300 seeded random games. At every state: legal actions exist unti
 end and do not repeat; only legal actions are accepted (a refused one changes nothing).
 At one state in :data:`DEEP_EVERY` (chosen by the seeded generator) and at every state
 of the first :data:`DEEP_GAMES` games: clones and JSON round trips are exact, notation and
-the actions' JSON descriptions round-trip (``test_actions``), and an observation does not
-change when only hidden information is redrawn. At every state of the first
-:data:`DEEP_GAMES` games, every legal action's description round-trips; of the first
+the actions' JSON descriptions round-trip (``test_actions``), and an observation is JSON
+as it is and does not change when only hidden information is redrawn. At every state of the
+first :data:`DEEP_GAMES` games, every legal action's description round-trips; of the first
 :data:`SECRET_ACTION_GAMES`, the descriptions are the same in every world the seat to act
 cannot tell apart.
 At the end of every game: the record replays to the same result.
@@ -92,6 +92,7 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
 
     for seat in range(state.num_players):
         seen = state.observation(seat)
+        assert json.loads(json.dumps(seen)) == seen, "an observation is not JSON as it is"
         sample = state.sample_hidden(seat, rng)
         assert sample.observation(seat) == seen, (
             "redrawing hidden information changed an observation"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -12,12 +13,12 @@ from tablelands.agents import make_agent
 from tablelands.agents.mcts import MctsAgent
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.rng import Rng
-from tablelands.core.view import SeatView, common
+from tablelands.core.view import SeatLog, SeatView, common
 from tablelands.games import get_game
 from tablelands.games.drifting_lands.state import HAND, SELECT, DriftingLandsState
 from tablelands.games.land_vs_sea import view as land_vs_sea_view
 from tablelands.games.land_vs_sea.state import LandVsSeaState
-from tests.play import random_play
+from tests.play import random_play, random_states
 
 
 def test_common_keeps_what_agrees_and_blanks_the_rest() -> None:
@@ -219,3 +220,30 @@ def test_cancel_cuts_a_search_short() -> None:
     short.cancel()
     assert sum(c.visits for c in short.analyse(SeatView(state))) < 300
     assert sum(c.visits for c in short.analyse(SeatView(state))) == 300
+
+
+def test_a_seat_log_is_the_games_lines_from_the_seats_observations() -> None:
+    states = random_states("confusing-lands", 2, 3)
+    game, edition = states[0].game, states[0].edition
+    seen = [state.observation(1) for state in states]
+    log = SeatLog(game, edition, seen[0])
+    assert log.lines == game.introduce(seen[0], edition) != []
+    for before, after in pairwise(seen):
+        told = log.follow(after)
+        assert told == game.narrate(before, after, edition) != []
+    assert len(log.lines) > len(states)
+    assert SeatLog.of(game, edition, seen).lines == log.lines
+
+
+def test_a_seat_log_keeps_copies_of_the_observations() -> None:
+    states = random_states("land-vs-sea", 2, 1)[:3]
+    game, edition = states[0].game, states[0].edition
+    first = states[0].observation(0)
+    log = SeatLog(game, edition, first)
+    first["hands"][0].append({"tile": 1, "up": "?", "down": "?"})  # the caller's copy
+    second = states[1].observation(0)
+    assert log.follow(second) == game.narrate(states[0].observation(0), second, edition)
+    second["stacks"] = []
+    assert log.follow(states[2].observation(0)) == game.narrate(
+        states[1].observation(0), states[2].observation(0), edition
+    )

@@ -260,6 +260,19 @@ class Game(ABC, Generic[EditionT]):
         (a world of the player to move: see ``SeatView.announce``), in words."""
         return "moved"
 
+    def introduce(self, seen: JsonDict, edition: Edition) -> list[str]:
+        """The lines a seat's game log opens with, in words, from its first observation
+        ``seen`` and the public edition alone (see ``SeatLog``). By default none."""
+        return []
+
+    def narrate(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[str]:
+        """The lines a seat's game log gives one step, in words: what the action that took
+        the seat's observation from ``before`` to ``after`` did, as far as the seat can tell
+        (a placement hidden from it is told as hidden, then told again once revealed).
+        Computed from the two observations and the public edition alone, so the log can
+        never tell more than the seat may know (see ``SeatLog``). By default none."""
+        return []
+
     def __reduce__(self) -> tuple[object, tuple[str]]:
         # A game is its package's singleton: worker processes get it by name, not by value.
         return (_game_of_package, (self.package,))

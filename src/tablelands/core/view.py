@@ -9,12 +9,14 @@ previews, standings, further worlds for a search) is therefore computed from wha
 seat may know and nothing else, and is the same in every world consistent with it.
 
 Renderers, previews, standings, hints and bots all go through a view; only the referee
-(the code that applies actions to the true state) holds the state itself.
+(the code that applies actions to the true state) holds the state itself. A seat's game log
+(:class:`SeatLog`) is likewise written from the seat's observations alone.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from tablelands.core.errors import IllegalActionError
@@ -30,6 +32,12 @@ def _seed_of(data: Any) -> int:
     """A generator seed taken from JSON data, so that what is drawn for a seat depends on
     what the seat knows and nothing else."""
     return int(content_hash(data)[7:23], 16)
+
+
+def _copy(data: JsonDict) -> JsonDict:
+    """A fresh copy of JSON data (and a check that it is JSON)."""
+    copy: JsonDict = json.loads(json.dumps(data))
+    return copy
 
 
 def common(values: list[Any]) -> Any:
@@ -96,8 +104,7 @@ class SeatView:
 
     def observation(self) -> JsonDict:
         """Exactly what the seat may know (:meth:`State.observation`), a fresh copy."""
-        copy: JsonDict = json.loads(json.dumps(self._observation))
-        return copy
+        return _copy(self._observation)
 
     # -- the seat's own decision --------------------------------------------------------
 
@@ -174,3 +181,41 @@ class SeatView:
     def standings(self) -> list[JsonDict]:
         """Every seat's score so far as this seat can count it (never from hidden cards)."""
         return self.game.standings(self.observation(), self.edition)
+
+
+class SeatLog:
+    """The game log one seat reads, in words: the game's opening lines
+    (:meth:`Game.introduce`) and, for every step, the lines :meth:`Game.narrate` writes from
+    the seat's observations before and after it. Nothing else goes in, so the log tells the
+    seat no more than its observations do, whatever it cannot see.
+
+    Whoever holds the true state (the referee, a replay) gives the log the seat's
+    observation after every action, with :meth:`follow`; the log keeps only the last one.
+    """
+
+    __slots__ = ("_edition", "_game", "_last", "lines")
+
+    def __init__(self, game: Game[Any], edition: Edition, first: JsonDict) -> None:
+        self._game = game
+        self._edition = edition
+        self._last = _copy(first)
+        #: Every line so far, oldest first.
+        self.lines: list[str] = game.introduce(self._last, edition)
+
+    def follow(self, seen: JsonDict) -> list[str]:
+        """Log the step that led to ``seen``, the seat's observation after one more action;
+        return the new lines (also added to :attr:`lines`)."""
+        after = _copy(seen)
+        told = self._game.narrate(self._last, after, self._edition)
+        self._last = after
+        self.lines.extend(told)
+        return told
+
+    @classmethod
+    def of(cls, game: Game[Any], edition: Edition, observations: Iterable[JsonDict]) -> SeatLog:
+        """The log of a seat's observations, the first one and then one after each action."""
+        seen = iter(observations)
+        log = cls(game, edition, next(seen))
+        for after in seen:
+            log.follow(after)
+        return log

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
+from tablelands.games.confusing_lands import log
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
 from tablelands.games.confusing_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.confusing_lands.scoring import solo_rating
@@ -35,6 +36,12 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
     def describe(self, state: State, action: int) -> str:
         # Placements stay hidden until every player has placed in the phase.
         return "has placed a card"
+
+    def introduce(self, seen: JsonDict, edition: Edition) -> list[str]:
+        return log.introduce(seen)
+
+    def narrate(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[str]:
+        return log.narrate(before, after)
 
     def rating(self, score: int, players: int) -> str | None:
         return solo_rating(score) if players == 1 else None

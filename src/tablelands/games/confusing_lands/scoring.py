@@ -6,7 +6,7 @@ neighbourhoods are shifts, groups are flood fills, distances are breadth-first r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -302,6 +302,13 @@ def score_landscape(ls: Landscape, shared: int) -> ScoreBreakdown:
         total=sum(scored) + penalty,
         best_single=max(scored, default=0),
     )
+
+
+def winners(results: Sequence[tuple[int, int]]) -> list[int]:
+    """CL-15 from each seat's (total, best single condition value): the most points win;
+    tied, the best single condition; still tied, the win is shared."""
+    best = max(results)
+    return [seat for seat, result in enumerate(results) if result == best]
 
 
 def solo_rating(score: int) -> str:

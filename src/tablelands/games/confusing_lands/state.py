@@ -26,7 +26,12 @@ from tablelands.games.confusing_lands.components import (
 )
 from tablelands.games.confusing_lands.landscape import FIRST_POSITION, Landscape, tables_for
 from tablelands.games.confusing_lands.notation import POSITIONS, Placement, parse
-from tablelands.games.confusing_lands.scoring import ScoreBreakdown, score_landscape, solo_rating
+from tablelands.games.confusing_lands.scoring import (
+    ScoreBreakdown,
+    score_landscape,
+    solo_rating,
+    winners,
+)
 from tablelands.games.confusing_lands.view import ConfusingLandsFields
 
 
@@ -171,11 +176,7 @@ class ConfusingLandsState(ConfusingLandsFields):
 
     def winners(self) -> list[int]:
         """Most points; tied, the best single condition (CL-15); still tied, all share."""
-        breakdowns = self.breakdowns()
-        top = max(b.total for b in breakdowns)
-        tied = [s for s, b in enumerate(breakdowns) if b.total == top]
-        best = max(breakdowns[s].best_single for s in tied)
-        return [s for s in tied if breakdowns[s].best_single == best]
+        return winners([(b.total, b.best_single) for b in self.breakdowns()])
 
     def returns(self) -> list[float]:
         if self.num_players == 1:

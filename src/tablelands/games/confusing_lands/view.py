@@ -17,6 +17,7 @@ from tablelands.core.game import JsonDict, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.confusing_lands.components import (
+    CONDITION_NAMES,
     KIND_NAMES,
     PHASE_NAMES,
     RIVER,
@@ -27,7 +28,7 @@ from tablelands.games.confusing_lands.components import (
 )
 from tablelands.games.confusing_lands.landscape import Landscape, Tables, tables_for
 from tablelands.games.confusing_lands.notation import Placement, parse
-from tablelands.games.confusing_lands.scoring import score_landscape
+from tablelands.games.confusing_lands.scoring import score_landscape, solo_rating, winners
 
 
 class ConfusingLandsFields(State):
@@ -65,9 +66,10 @@ class ConfusingLandsFields(State):
         return self.view(player)
 
     def view(self, viewer: int | None) -> JsonDict:
-        """What ``viewer`` may know (``None``: a spectator who sees everything)."""
+        """What ``viewer`` may know (``None``: a spectator who sees everything), with what a
+        renderer draws from it (:func:`drawing_fields`)."""
         seats = range(self.num_players)
-        return {
+        seen: JsonDict = {
             "game": "confusing-lands",
             "viewer": viewer,
             "players": self.num_players,
@@ -91,6 +93,7 @@ class ConfusingLandsFields(State):
             "discards": list(self.discards),
             "deck_size": len(self.deck),
         }
+        return {**seen, **drawing_fields(seen, self.edition)}
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw the deck order, unknown hands and unseen placements of the others."""
@@ -134,16 +137,7 @@ class ConfusingLandsFields(State):
     def final_section(self) -> JsonDict:
         landscapes = []
         for seat, landscape in enumerate(self.landscapes):
-            cells = [
-                {
-                    "row": row,
-                    "col": col,
-                    "kind": KIND_NAMES[space.kind],
-                    "river_ends": format_ends(space.ends) if space.kind == RIVER else "",
-                    "condition": condition or None,
-                }
-                for row, col, space, condition in sorted(landscape.cells(), key=lambda c: c[:2])
-            ]
+            cells = landscape_cells(landscape)
             cards = [str(Placement.decode(a)) for a in self.placements[seat]]
             landscapes.append({"seat": seat, "cards": cards, "cells": cells})
         return {
@@ -186,3 +180,59 @@ def standings(seen: JsonDict, edition: ConfusingLandsEdition) -> list[JsonDict]:
         breakdown = score_landscape(landscape_from_cards(edition, known), shared)
         result.append({"seat": seat, "cards": len(known), **breakdown.to_json()})
     return result
+
+
+def landscape_cells(landscape: Landscape) -> list[JsonDict]:
+    """Every position of a landscape, row by row: what it shows (``kind``, a river's ends
+    as compass letters, a condition space's condition)."""
+    return [
+        {
+            "row": row,
+            "col": col,
+            "kind": KIND_NAMES[space.kind],
+            "river_ends": format_ends(space.ends) if space.kind == RIVER else "",
+            "condition": condition or None,
+        }
+        for row, col, space, condition in sorted(landscape.cells(), key=lambda c: c[:2])
+    ]
+
+
+def placed_counts(seen: JsonDict) -> list[int]:
+    """How many cards each seat has placed, hidden ones included: one a phase, and in the
+    phase under way, the seats before the one to move (they place in seat order)."""
+    seats = range(seen["players"])
+    if seen["phase"] == "over":
+        return [2 * ROUNDS for _ in seats]
+    done = 2 * (seen["round"] - 1) + PHASE_NAMES.index(seen["phase"])
+    return [done + (seat < seen["to_move"]) for seat in seats]
+
+
+def asks(seen: JsonDict) -> str:
+    """The decision of the seat to move, in words addressed to it."""
+    if seen["phase"] == "over":
+        return "nothing: the game is over"
+    solo = seen["players"] == 1
+    if seen["phase"] == PHASE_NAMES[SECOND]:
+        held = "the card you took from the deck" if solo else "the card passed to you"
+        return f"place {held} (card side rotation @row,col)"
+    other = "is discarded (CL-16)" if solo else "goes to your opponent"
+    return f"place one of your two cards; the other {other} (card side rotation @row,col)"
+
+
+def drawing_fields(seen: JsonDict, edition: ConfusingLandsEdition) -> JsonDict:
+    """What an observation adds for drawing (docs/views.md), worked out from the rest of
+    it and the public edition alone, so it tells nothing more: every landscape's cells, the
+    cards each seat has placed, the standings, the decision to make, the conditions' names,
+    and at the end the winners (and a solo game's rating)."""
+    shown = [landscape_from_cards(edition, cards) for cards in seen["landscapes"]]
+    rows = standings(seen, edition)
+    over = seen["phase"] == "over"
+    return {
+        "cells": [landscape_cells(landscape) for landscape in shown],
+        "placed": placed_counts(seen),
+        "standings": rows,
+        "asks": asks(seen),
+        "condition_names": {str(c): name for c, name in CONDITION_NAMES.items()},
+        "winners": winners([(r["total"], r["best_single"]) for r in rows]) if over else None,
+        "rating": solo_rating(rows[0]["total"]) if over and seen["players"] == 1 else None,
+    }

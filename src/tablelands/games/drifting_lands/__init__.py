@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
+from tablelands.games.drifting_lands import log
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
 from tablelands.games.drifting_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.drifting_lands.state import DriftingLandsState
@@ -42,6 +43,12 @@ class DriftingLands(Game[DriftingLandsEdition]):
     def describe(self, state: State, action: int) -> str:
         text = state.format_action(action)
         return "selected a card" if text.startswith("select") else text
+
+    def introduce(self, seen: JsonDict, edition: Edition) -> list[str]:
+        return log.introduce(seen)
+
+    def narrate(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[str]:
+        return log.narrate(before, after, self.own_edition(edition))
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -68,6 +68,39 @@ HAND = 4
 START, DRIFT, SELECT, PLAY, EFFECT, PART, EXPEL, OVER = range(8)
 PHASE_NAMES = ("start", "drift", "select", "play", "effect", "part", "expel", "over")
 
+#: What the seat to move is asked while a card is being played, by the card's type.
+CARD_ASKS = (
+    "drift a continent (drift Q,R>D)",
+    "drift a continent up to 2 steps (drift Q,R>D1,D2)",
+    "split a continent with your pawn (split Q,R>D)",
+    "split a continent with your pawn (split Q,R>D1,D2)",
+    "raise a mountain (orogeny Q,R>Q,R)",
+    "move a pawn up to 3 points (move Q,R>...)",
+    "move a pawn up to 5 points (move Q,R>...)",
+    "breed (breed Q,R), or evolve when you have no level-1 pawn (evolve Q,R)",
+    "breed (breed Q,R), or evolve when you have no level-1 pawn (evolve Q,R)",
+    "evolve a pawn (evolve Q,R)",
+    "mutate a pawn two levels up (evolve Q,R)",
+)
+
+
+def asks(phase: int, selected: int, card_type: int | None) -> str:
+    """The decision of the seat to move, in words addressed to it: in ``phase``, having
+    selected ``selected`` cards, while a card of ``card_type`` is being played (if any)."""
+    if phase == EFFECT:
+        assert card_type is not None
+        return CARD_ASKS[card_type]
+    return {
+        START: "choose your starting corner continent (start N)",
+        DRIFT: "drift a continent with your pawn (drift Q,R>D)",
+        SELECT: f"select card {selected + 1} of {HAND} for this round (select N)",
+        PLAY: "play a card from your hand (play N)",
+        PART: "choose the part that moves (part Q,R Q,R ...)",
+        EXPEL: "choose where the expelled pawn goes (expel Q,R)",
+        OVER: "nothing: the game is over",
+    }[phase]
+
+
 Cell = tuple[int, int]
 #: (continent, its mountains) -> its points (DL-1), as masks on one map
 ValueMemo = dict[tuple[int, int], int]

@@ -42,6 +42,7 @@ from tablelands.games.drifting_lands.components import (
     ULTRA_DRIFTING,
     ULTRA_SPLITTING,
     DriftingLandsEdition,
+    asks,
 )
 from tablelands.games.drifting_lands.notation import decode_path
 from tablelands.games.drifting_lands.scoring import breakdown, totals, unused_points, winners
@@ -378,34 +379,12 @@ class DriftingLandsState(DriftingLandsFields):
         return ("evolve",)
 
     def asks(self) -> str:
-        if self.phase == OVER:
-            return "nothing: the game is over"
-        if self.phase == START:
-            return "choose your starting corner continent (start N)"
-        if self.phase == DRIFT:
-            return "drift a continent with your pawn (drift Q,R>D)"
-        if self.phase == SELECT:
-            return f"select card {len(self.hands[self.to_move]) + 1} of 4 for this round (select N)"
-        if self.phase == PLAY:
-            return "play a card from your hand (play N)"
-        if self.phase == PART:
-            return "choose the part that moves (part Q,R Q,R ...)"
-        if self.phase == EXPEL:
-            return "choose where the expelled pawn goes (expel Q,R)"
-        kind = self.card_type(self.card)
-        return {
-            DRIFTING: "drift a continent (drift Q,R>D)",
-            ULTRA_DRIFTING: "drift a continent up to 2 steps (drift Q,R>D1,D2)",
-            SPLITTING: "split a continent with your pawn (split Q,R>D)",
-            ULTRA_SPLITTING: "split a continent with your pawn (split Q,R>D1,D2)",
-            OROGENY: "raise a mountain (orogeny Q,R>Q,R)",
-            MOVING: "move a pawn up to 3 points (move Q,R>...)",
-            MIGRATING: "move a pawn up to 5 points (move Q,R>...)",
-            BREEDING: "breed (breed Q,R), or evolve when you have no level-1 pawn (evolve Q,R)",
-            REPRODUCING: "breed (breed Q,R), or evolve when you have no level-1 pawn (evolve Q,R)",
-            EVOLVING: "evolve a pawn (evolve Q,R)",
-            MUTATING: "mutate a pawn two levels up (evolve Q,R)",
-        }[kind]
+        """The current decision, in words addressed to the seat to move."""
+        return asks(
+            self.phase,
+            len(self.hands[self.to_move]),
+            self.card_type(self.card) if self.card else None,
+        )
 
     def _start_on(self, seat: int, corner: int) -> None:
         self.corners[seat] = corner

@@ -21,12 +21,14 @@ from tablelands.games.drifting_lands.board import Board
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
     HAND,
+    OVER,
     PHASE_NAMES,
     ROUNDS,
     SELECT,
     DriftingLandsEdition,
+    asks,
 )
-from tablelands.games.drifting_lands.scoring import continents, public_breakdown
+from tablelands.games.drifting_lands.scoring import continents, public_breakdown, winners
 
 TERRAIN = ("ocean", "plain", "mountain")
 
@@ -73,7 +75,7 @@ class DriftingLandsFields(State):
         if not 0 <= player < self.num_players:
             raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
         board = self.board
-        return {
+        seen: JsonDict = {
             "game": "drifting-lands",
             "viewer": player,
             "players": self.num_players,
@@ -100,6 +102,7 @@ class DriftingLandsFields(State):
             "breeds_left": self.breeds_left,
             "drowned": [dict(d) for d in self.drowned],
         }
+        return {**seen, **drawing_fields(seen, self.edition)}
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw every other player's hand uniformly among the hands it may hold
@@ -197,3 +200,48 @@ def standings(seen: JsonDict, edition: DriftingLandsEdition) -> list[JsonDict]:
     as unused until it is played, since hands are hidden."""
     board = board_from_observation(seen, edition)
     return public_breakdown(board, edition, seen["discards"], seen["teams"])
+
+
+def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
+    """What an observation adds for drawing (docs/views.md), worked out from the rest of it
+    and the public edition alone, so it tells nothing more: every space of the map with its
+    terrain and continent, the continents as they would score now, the standings, the
+    split and the expelled pawn under way by their spaces, the decision to make, and at the
+    end the winners."""
+    board = board_from_observation(seen, edition)
+    grid = board.grid
+    numbers = board.continent_numbers()
+    phase = PHASE_NAMES.index(seen["phase"])
+    rows = standings(seen, edition)
+    split, expelled, card = seen["split_path"], seen["expelled"], seen["card"]
+
+    def at(space: int) -> JsonDict:
+        q, r = grid.coords(space)
+        return {"q": q, "r": r}
+
+    return {
+        "spaces": [
+            {
+                **at(space),
+                "value": edition.value[space],
+                "terrain": TERRAIN[board.level(space)],
+                "continent": numbers[space] if board.land >> space & 1 else None,
+            }
+            for space in bits(grid.full)
+        ],
+        "continents": continents(board, edition, seen["players"]),
+        "standings": rows,
+        # A split path's second direction is 6 (board.NO_STEP) when it has none.
+        "split": None
+        if split is None
+        else {**at(split[0]), "directions": [d for d in split[1:] if d < 6]},
+        "expelled_pawn": None
+        if expelled is None
+        else {**at(expelled[0]), "owner": expelled[1], "level": expelled[2]},
+        "asks": asks(
+            phase,
+            seen["hand_sizes"][seen["to_move"]] if phase != OVER else 0,
+            edition.cards[card][0] if card else None,
+        ),
+        "winners": winners(rows) if phase == OVER else None,
+    }

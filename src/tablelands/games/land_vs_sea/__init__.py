@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
+from tablelands.games.land_vs_sea import log
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
 from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
 from tablelands.games.land_vs_sea.state import LandVsSeaState
@@ -62,9 +63,14 @@ class LandVsSea(Game[LandVsSeaEdition]):
         unless the viewer has seen its back already (LS-5): in this edition most faces are on
         one tile only, so the up face alone would give the back away."""
         known = {held["tile"] for hand in before["hands"] for held in hand} - {None}
-        for held in after["hands"][after["viewer"]]:
+        viewer = after["viewer"]
+        for held, faces in zip(after["hands"][viewer], after["hand_faces"][viewer], strict=True):
             if held["tile"] not in known:
-                held["tile"] = held["down"] = None
+                held["tile"] = held["down"] = faces["down"] = None
+        # A face drawn out is unknown wherever the face itself is (a stack's next top).
+        for slot, stack in enumerate(after["stacks"]):
+            if stack["top"] is None:
+                after["stack_faces"][slot] = None
         return after
 
     def describe(self, state: State, action: int) -> str:
@@ -79,6 +85,12 @@ class LandVsSea(Game[LandVsSeaEdition]):
             "steal none": "did not steal",
             "waypoint none": "kept the waypoint",
         }.get(text, text)
+
+    def introduce(self, seen: JsonDict, edition: Edition) -> list[str]:
+        return log.introduce(seen)
+
+    def narrate(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[str]:
+        return log.narrate(before, after)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

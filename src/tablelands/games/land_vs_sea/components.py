@@ -29,6 +29,17 @@ SIDES_BY_PLAYERS = {2: (LAND, SEA), 3: (LAND, SEA, CARTOGRAPHER), 4: (LAND, SEA,
 #: The decisions of a game, shared by the rules (state.py) and the view (view.py).
 DRAFT, PLACE, PLACE_AGAIN, CHOOSE_HOLE, CHOOSE_STEAL, PUT_WAYPOINT, REPLENISH, OVER = range(8)
 PHASE_NAMES = ("draft", "place", "place again", "choose hole", "steal", "waypoint", "draw", "over")
+#: Each decision in words, addressed to the seat to make it, by phase.
+ASKS = (
+    "draw a tile for your opening hand (draw 1 or draw 2)",
+    "place a tile (or pass, if none fits)",
+    "place your other tile (Play Again)",
+    "choose the hole for the Volcano/Whirlpool (hole Q,R)",
+    "steal a tile (steal P/N) or decline (steal none)",
+    "put your waypoint (waypoint Q,R:E) or decline (waypoint none)",
+    "draw back up to two tiles (draw 1 or draw 2)",
+    "nothing: the game is over",
+)
 TYPE_LETTERS = "LS"
 NO_TRADE, CARAVAN, SHIP = 0, 1, 2
 TRADE_NAMES = (None, "caravan", "ship")

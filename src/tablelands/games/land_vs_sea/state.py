@@ -16,6 +16,7 @@ from tablelands.core.notation import not_an_action
 from tablelands.games.land_vs_sea import notation
 from tablelands.games.land_vs_sea.board import STEPS, Board, Placed, pack, unpack
 from tablelands.games.land_vs_sea.components import (
+    ASKS,
     CARTOGRAPHER,
     CHOOSE_HOLE,
     CHOOSE_STEAL,
@@ -204,16 +205,7 @@ class LandVsSeaState(LandVsSeaFields):
 
     def asks(self) -> str:
         """What the current decision is, in words."""
-        return {
-            DRAFT: "draw a tile for your opening hand (draw 1 or draw 2)",
-            PLACE: "place a tile (or pass, if none fits)",
-            PLACE_AGAIN: "place your other tile (Play Again)",
-            CHOOSE_HOLE: "choose the hole for the Volcano/Whirlpool (hole Q,R)",
-            CHOOSE_STEAL: "steal a tile (steal P/N) or decline (steal none)",
-            PUT_WAYPOINT: "put your waypoint (waypoint Q,R:E) or decline (waypoint none)",
-            REPLENISH: "draw back up to two tiles (draw 1 or draw 2)",
-            OVER: "nothing: the game is over",
-        }[self.phase]
+        return ASKS[self.phase]
 
     def _apply_placement(self, seat: int, action: int) -> None:
         self._expect((PLACE, PLACE_AGAIN), "placing a tile")

@@ -19,7 +19,9 @@ from tablelands.core.rng import Rng
 from tablelands.games.land_vs_sea.board import Board, unpack, waypoint_list
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
+    ASKS,
     FACE_NAMES,
+    LAND,
     OVER,
     PHASE_NAMES,
     SIDE_NAMES,
@@ -27,6 +29,7 @@ from tablelands.games.land_vs_sea.components import (
     TILE_COUNT,
     TRADE_NAMES,
     VOLCANO_ID,
+    Face,
     LandVsSeaEdition,
 )
 from tablelands.games.land_vs_sea.scoring import breakdown
@@ -37,6 +40,25 @@ QUICK_DEALS = 4
 
 def _directions(mask: int) -> list[int]:
     return [d for d in range(6) if mask >> d & 1]
+
+
+def face_json(face: Face) -> JsonDict:
+    """What a face shows, edge by edge as it lies (edges are directions 0-5, clockwise from
+    north-east): the edge types, the regions with their bonus symbols, mountains, corals,
+    caravan or ship, and its action symbol."""
+    return {
+        "edges": face.edge_string(),
+        "regions": [
+            {"type": "land" if t == LAND else "sea", "edges": _directions(edges), "bonus": bonus}
+            for t, edges, bonus in zip(
+                face.region_types, face.region_edges, face.region_bonus, strict=True
+            )
+        ],
+        "mountains": _directions(face.mountains),
+        "corals": _directions(face.corals),
+        "trade": TRADE_NAMES[face.trade],
+        "action": ACTION_NAMES[face.action],
+    }
 
 
 def tile_name(tile: int, face: int) -> str | int:
@@ -101,7 +123,7 @@ class LandVsSeaFields(State):
                 "down": keys[tile][1 - up] if seen else None,
             }
 
-        return {
+        seen: JsonDict = {
             "game": "land-vs-sea",
             "viewer": player,
             "players": self.num_players,
@@ -139,6 +161,7 @@ class LandVsSeaFields(State):
             "turn_events": [self.last_turn_events, self.turn_events],
             "passes": self.passes,
         }
+        return {**seen, **drawing_fields(seen, self.edition)}
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw the identities of every tile ``player`` has not seen both faces of, keeping every
@@ -198,21 +221,7 @@ class LandVsSeaFields(State):
                     "tile": tile_name(tile, side),
                     "face": FACE_NAMES[side],
                     "rotation": rotation,
-                    "edges": face.edge_string(),
-                    "regions": [
-                        {
-                            "type": "land" if t == 0 else "sea",
-                            "edges": _directions(edges),
-                            "bonus": bonus,
-                        }
-                        for t, edges, bonus in zip(
-                            face.region_types, face.region_edges, face.region_bonus, strict=True
-                        )
-                    ],
-                    "mountains": _directions(face.mountains),
-                    "corals": _directions(face.corals),
-                    "trade": TRADE_NAMES[face.trade],
-                    "action": ACTION_NAMES[face.action],
+                    **face_json(face),
                     "placer": placer if placer >= 0 else None,
                 }
             )
@@ -326,3 +335,39 @@ def _matching(wanted: list[int], fits: dict[int, list[int]], rng: Rng) -> dict[i
 def standings(seen: JsonDict) -> list[JsonDict]:
     """Points are public: every seat's side, its points so far and where they came from."""
     return breakdown(seen["sides"], seen["points"], seen["events"])
+
+
+def printed_face(edition: LandVsSeaEdition, key: str | None, rotation: int = 0) -> JsonDict | None:
+    """:func:`face_json` of the face an observation names by ``key``, turned ``rotation``
+    sixth-turns clockwise (``None`` for no face)."""
+    if key is None:
+        return None
+    tile, face = edition.by_key[key]
+    return face_json(edition.rotated[tile][face][rotation])
+
+
+def drawing_fields(seen: JsonDict, edition: LandVsSeaEdition) -> JsonDict:
+    """What an observation adds for drawing (docs/views.md), worked out from the rest of it
+    and the public edition alone, so it tells nothing more: every face it names drawn out
+    (:func:`face_json`; on the map as placed, in hands and on stacks as printed), the
+    standings, the decision to make, and at the end the winners."""
+    rows = standings(seen)
+    top = max(row["total"] for row in rows)
+    return {
+        "board_faces": [printed_face(edition, t["face"], t["rotation"]) for t in seen["board"]],
+        "hand_faces": [
+            [
+                {"up": printed_face(edition, h["up"]), "down": printed_face(edition, h["down"])}
+                for h in hand
+            ]
+            for hand in seen["hands"]
+        ],
+        "stack_faces": [printed_face(edition, stack["top"]) for stack in seen["stacks"]],
+        "standings": rows,
+        "asks": ASKS[PHASE_NAMES.index(seen["phase"])],
+        "winners": (
+            [row["seat"] for row in rows if row["total"] == top]
+            if seen["phase"] == "over"
+            else None
+        ),
+    }
