@@ -65,3 +65,13 @@ def logged_steps(
             for seat in range(players)
         ]
         yield before.current_player, told
+
+
+def told(state: State, text: str) -> list[list[str]]:
+    """Play the action ``text`` names; the log lines every seat reads of it."""
+    before = [state.observation(seat) for seat in range(state.num_players)]
+    state.apply(state.parse_action(text))
+    return [
+        state.game.narrate(seen, state.observation(seat), state.edition)
+        for seat, seen in enumerate(before)
+    ]

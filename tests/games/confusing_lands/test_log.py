@@ -7,20 +7,9 @@ from __future__ import annotations
 from tablelands.core.game import JsonDict
 from tablelands.games.confusing_lands import GAME
 from tablelands.games.confusing_lands.log import seat_name
-from tablelands.games.confusing_lands.state import ConfusingLandsState
-from tests.play import logged_steps, random_states
+from tests.play import logged_steps, random_states, told
 
 from .helpers import new_state, play
-
-
-def step(state: ConfusingLandsState, text: str) -> list[list[str]]:
-    """Play ``text``; the lines every seat reads of it."""
-    before = [state.observation(seat) for seat in range(state.num_players)]
-    play(state, text)
-    return [
-        GAME.narrate(seen, state.observation(seat), state.edition)
-        for seat, seen in enumerate(before)
-    ]
 
 
 def last_lines(players: int, seed: int, seat: int) -> list[str]:
@@ -44,13 +33,13 @@ def test_the_log_opens_with_the_shared_condition_and_the_seats_own_hand() -> Non
 
 def test_a_hidden_placement_is_told_as_hidden_then_as_what_it_was() -> None:
     state = new_state(2, 1)
-    mine, theirs = step(state, "1l0")
+    mine, theirs = told(state, "1l0")
     assert mine == ["Seat 1 placed card 1 landscape side up at 0,0 (1l0@0,0): 0 points"]
     assert theirs == ["Seat 1 placed a card"]
     # Seat 2 closes the phase: both placements show, and the cards not chosen change hands.
     # Land of Plenty takes the shared condition's 4 (its only other), less 10: -2.
     passed = ["Seat 1 passes card 15 to Seat 2.", "Seat 2 passes card 18 to Seat 1."]
-    first, second = step(state, "16c0")
+    first, second = told(state, "16c0")
     assert state.score_breakdown()[1]["total"] == -2
     placed = "Seat 2 placed card 16 (Land of Plenty) condition side up at 0,0 (16c0@0,0): "
     assert first == [placed + "-2 points (-2)", *passed]
@@ -60,7 +49,7 @@ def test_a_hidden_placement_is_told_as_hidden_then_as_what_it_was() -> None:
         *passed,
     ]
     # In the second phase both hands are known: the card is told, not where it went.
-    mine, theirs = step(state, "18l1@0,1")
+    mine, theirs = told(state, "18l1@0,1")
     assert mine == ["Seat 1 placed card 18 landscape side up at 0,1 (18l1@0,1): 0 points"]
     assert theirs == ["Seat 1 placed card 18 (where is shown when the phase ends)"]
 
@@ -79,13 +68,13 @@ def test_solo_tells_the_discards_the_card_taken_and_the_next_deal() -> None:
     state = new_state(1, 1)
     kept, thrown = state.hands[0]
     top, taken = state.deck[-1], state.deck[-2]
-    (lines,) = step(state, f"{kept}l0")
+    (lines,) = told(state, f"{kept}l0")
     assert lines == [
         f"Seat 1 placed card {kept} landscape side up at 0,0 ({kept}l0@0,0): 0 points",
         f"Seat 1 discards card {thrown} and the deck's top card {top}, and takes card "
         f"{taken} from the deck.",
     ]
-    (lines,) = step(state, f"{taken}l0@0,1")
+    (lines,) = told(state, f"{taken}l0@0,1")
     dealt = sorted(state.hands[0])
     assert lines[1:] == [
         "Round 2 of 4 begins.",
@@ -111,6 +100,6 @@ def test_the_end_gives_the_score_and_the_winner() -> None:
 def test_every_step_tells_every_seat_first_who_acted() -> None:
     for players, options in GAME.info.modes:
         for seed in range(3):
-            for actor, told in logged_steps("confusing-lands", players, seed, dict(options)):
-                for lines in told:
+            for actor, lines_per_seat in logged_steps("confusing-lands", players, seed, dict(options)):
+                for lines in lines_per_seat:
                     assert lines and lines[0].startswith(seat_name(actor)), (seed, lines)
