@@ -194,7 +194,9 @@ def test_rounds_begin_and_the_end_gives_every_score() -> None:
 def test_every_step_tells_every_seat_first_who_acted() -> None:
     for players, options in GAME.info.modes:
         for seed in range(3):
-            for actor, lines_per_seat in logged_steps("drifting-lands", players, seed, dict(options)):
+            for actor, lines_per_seat in logged_steps(
+                "drifting-lands", players, seed, dict(options)
+            ):
                 for lines in lines_per_seat:
                     assert lines and lines[0].startswith(seat_name(actor)), (seed, lines)
 
