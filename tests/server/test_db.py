@@ -11,9 +11,13 @@ from tablelands.server.referee import Move, effective
 from tests.server.conftest import serving
 
 
-def test_the_unique_game_seq_refuses_a_second_move_whatever_the_server_checks(database_url: str) -> None:
+def test_the_unique_game_seq_refuses_a_second_move_whatever_the_server_checks(
+    database_url: str,
+) -> None:
     with serving(database_url) as client:
-        made = client.post("/api/games", json={"game": "confusing-lands", "seats": [{"kind": "me"}]})
+        made = client.post(
+            "/api/games", json={"game": "confusing-lands", "seats": [{"kind": "me"}]}
+        )
         game_id = made.json()["game"]["id"]
     engine = make_engine(database_url)
     upgrade(engine)  # at head already: nothing to do
