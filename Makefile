@@ -9,13 +9,17 @@ STAMP := $(VENV)/.installed
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
+	@# The server's tests start a PostgreSQL cluster of their own: they need its binaries.
+	@if ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		apt-get install -y postgresql || { apt-get update && apt-get install -y postgresql; }; \
+	fi
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 run: install
-	$(BIN)/tablelands play confusing-lands --solo
+	$(BIN)/tablelands serve
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).parent.parent / "src" / "tablelands"
-FRONT_ENDS = ("tablelands.cli", "tablelands.session", "tablelands.sim", "tablelands.analysis")
+FRONT_ENDS = (
+    "tablelands.cli",
+    "tablelands.session",
+    "tablelands.sim",
+    "tablelands.analysis",
+    "tablelands.server",
+)
 
 
 def imports(path: Path) -> set[str]:
@@ -142,6 +148,17 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     # Not even inside a function, at the bottom of a module or under TYPE_CHECKING.
     graph = {name: imported_modules(name) for name in MODULES}
     assert import_cycles(graph) == []
+
+
+def test_nothing_but_the_cli_imports_the_server() -> None:
+    outside = [
+        name
+        for name in MODULES
+        if not starts(name, ("tablelands.server", "tablelands.cli"))
+        and any(starts(target, ("tablelands.server",)) for target in imported_modules(name))
+    ]
+    assert outside == []
+    assert any(starts(t, ("tablelands.server",)) for t in imported_modules("tablelands.cli"))
 
 
 def test_meta_the_cycle_finder_finds_cycles() -> None:

@@ -451,5 +451,27 @@ def edition_export(
     Console().print(f"Wrote {edition.name!r} to {out}")
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL, e.g. postgresql+psycopg://user:pass@host/dbname "
+            "(default: SQLite in your data directory)."
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Bot decisions made at once, a process each.")
+    ] = 2,
+) -> None:
+    """Run the web app: play in the browser, against bots or friends by invite link."""
+    # Imported here: the other commands need none of the web stack.
+    from tablelands.server.main import serve
+
+    serve(host, port, db, workers)
+
+
 def main() -> None:
     app()

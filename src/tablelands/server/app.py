@@ -1,0 +1,238 @@
+"""The web app: REST under ``/api``, a WebSocket per seat under ``/ws``, and the index page.
+
+Every route is documented, with its messages and examples, in docs/server.md. Seats act by
+their secret token (``Authorization: Bearer TOKEN``, or ``?token=`` on the socket); the
+seat is the token's, so no seat can act for another.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+
+from tablelands.core.game import JsonDict
+from tablelands.server.bots import bot_pool
+from tablelands.server.catalog import catalog
+from tablelands.server.db import PLAYING, make_engine, upgrade
+from tablelands.server.errors import ForbiddenError, ServerError
+from tablelands.server.hub import Connection, Hub
+from tablelands.server.messages import refused
+from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
+from tablelands.server.settings import Settings
+from tablelands.server.tables import Tables
+
+PACKAGE = Path(str(resources.files("tablelands.server")))
+Authorization = Annotated[str | None, Header()]
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The app over ``settings.database_url``: migrated at start-up, bots resumed."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url)
+        upgrade(engine)
+        pool = bot_pool(settings.workers)
+        hub = Hub(Tables(engine), pool)
+        app.state.hub = hub
+        for game_id in await hub.run(hub.tables.game_ids, PLAYING):
+            hub.wake_bots(game_id)  # games where a bot is to move go on
+        try:
+            yield
+        finally:
+            await hub.close()
+            pool.shutdown(cancel_futures=True)
+            engine.dispose()
+
+    app = FastAPI(title="tablelands", lifespan=lifespan)
+    app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
+    templates = Jinja2Templates(directory=PACKAGE / "templates")
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.exception_handler(ServerError)
+    async def _refusal(_request: Request, exc: ServerError) -> JSONResponse:
+        return JSONResponse(refused(str(exc)), status_code=exc.status)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def index(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, "index.html", {"catalog": catalog()})
+
+    @app.get("/api/games/catalog")
+    async def games_catalog() -> JsonDict:
+        return catalog()
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request, body: NewGame) -> JsonDict:
+        hub = hub_of(request)
+        game_id, tokens = await hub.run(hub.tables.create, body)
+        hub.wake_bots(game_id)
+        return {
+            "game": await hub.run(hub.tables.summary, game_id, hub.connected(game_id)),
+            "seats": [
+                {
+                    "seat": t.seat,
+                    "kind": t.kind,
+                    "token": t.token,
+                    "link": f"/play/{game_id}#token={t.token}",
+                }
+                for t in tokens
+            ],
+        }
+
+    @app.get("/api/games/{game_id}")
+    async def game_summary(request: Request, game_id: str) -> JsonDict:
+        hub = hub_of(request)
+        return await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+
+    async def seat(hub: Hub, game_id: str, authorization: str | None) -> int:
+        return await hub.run(hub.tables.seat_of, game_id, bearer(authorization))
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(
+        request: Request,
+        game_id: str,
+        authorization: Authorization = None,
+        body: Join | None = None,
+    ) -> JsonDict:
+        hub = hub_of(request)
+        index = await seat(hub, game_id, authorization)
+        await hub.run(hub.tables.join, game_id, index, body.name if body else None)
+        return {
+            "seat": index,
+            "game": await hub.run(hub.tables.summary, game_id, hub.connected(game_id)),
+        }
+
+    @app.get("/api/games/{game_id}/view")
+    async def view(
+        request: Request, game_id: str, authorization: Authorization = None, since: int = 0
+    ) -> JsonDict:
+        hub = hub_of(request)
+        index = await seat(hub, game_id, authorization)
+        return await hub.run(hub.tables.frame, game_id, index, since, hub.connected(game_id))
+
+    @app.post("/api/games/{game_id}/moves")
+    async def move(
+        request: Request, game_id: str, body: MoveRequest, authorization: Authorization = None
+    ) -> JsonDict:
+        hub = hub_of(request)
+        index = await seat(hub, game_id, authorization)
+        await hub.change(hub.tables.play, game_id, index, body.seq, body.action, body.action_id)
+        return await hub.run(hub.tables.frame, game_id, index, body.seq, hub.connected(game_id))
+
+    @app.post("/api/games/{game_id}/undo")
+    async def undo(
+        request: Request, game_id: str, body: UndoRequest, authorization: Authorization = None
+    ) -> JsonDict:
+        hub = hub_of(request)
+        index = await seat(hub, game_id, authorization)
+        await hub.change(hub.tables.undo, game_id, index, body.seq)
+        return await hub.run(hub.tables.frame, game_id, index, body.seq, hub.connected(game_id))
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(request: Request, game_id: str) -> JSONResponse:
+        hub = hub_of(request)
+        made = await hub.run(hub.tables.record, game_id)
+        return JSONResponse(
+            made.model_dump(mode="json"),
+            headers={"Content-Disposition": f'attachment; filename="{made.game}-{game_id}.json"'},
+        )
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201)
+    async def rematch(
+        request: Request, game_id: str, authorization: Authorization = None
+    ) -> JsonDict:
+        hub = hub_of(request)
+        await seat(hub, game_id, authorization)
+        new_id = await hub.run(hub.tables.rematch, game_id)
+        hub.wake_bots(new_id)
+        await hub.notify(game_id, {"type": "rematch", "game": new_id})
+        return {"game": await hub.run(hub.tables.summary, new_id, hub.connected(new_id))}
+
+    @app.get("/api/admin/games")
+    async def all_games(request: Request, authorization: Authorization = None) -> JsonDict:
+        given = bearer(authorization) or ""
+        if not secrets.compare_digest(given.encode(), settings.admin_token.encode()):
+            raise ForbiddenError(
+                "the admin routes need the admin token the server printed at start"
+            )
+        hub = hub_of(request)
+        ids = await hub.run(hub.tables.game_ids)
+        return {
+            "games": [
+                await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+                for game_id in ids
+            ]
+        }
+
+    @app.websocket("/ws/games/{game_id}")
+    async def socket(
+        websocket: WebSocket, game_id: str, token: str | None = None, since: int = 0
+    ) -> None:
+        hub = hub_of(websocket)
+        await websocket.accept()
+        try:
+            index = await hub.run(hub.tables.seat_of, game_id, token)
+        except ServerError as exc:
+            await websocket.send_json(refused(str(exc)))
+            await websocket.close(code=4403 if isinstance(exc, ForbiddenError) else 4404)
+            return
+        connection = Connection(websocket, index, since)
+        await hub.connect(game_id, connection)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    await _socket_message(hub, game_id, index, text)
+                except ServerError as exc:
+                    await websocket.send_json(refused(str(exc)))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.disconnect(game_id, connection)
+
+    return app
+
+
+async def _socket_message(hub: Hub, game_id: str, seat: int, text: str) -> None:
+    """A move or undo sent over the socket, through the same path as the REST routes."""
+    try:
+        message: Any = json.loads(text)
+    except ValueError:
+        raise ServerError("a message is a JSON object") from None
+    kind = message.pop("type", None) if isinstance(message, dict) else None
+    try:
+        if kind == "move":
+            body = MoveRequest.model_validate(message)
+            await hub.change(hub.tables.play, game_id, seat, body.seq, body.action, body.action_id)
+        elif kind == "undo":
+            undo = UndoRequest.model_validate(message)
+            await hub.change(hub.tables.undo, game_id, seat, undo.seq)
+        else:
+            raise ServerError(f"a message's type is 'move' or 'undo', not {kind!r}")
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in error['loc'])}: {error['msg']}" for error in exc.errors()
+        )
+        raise ServerError(f"a {kind} message: {problems}") from None

@@ -1,0 +1,53 @@
+"""Bots play in worker processes, so that a search never holds up the event loop.
+
+A worker is sent what rebuilds the position (the game's setup and its effective actions)
+and the bot's spec, and answers with an action; the server then plays it through the same
+referee path as a person's move, against the seq it was asked at.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from tablelands.agents import make_agent
+from tablelands.core.view import SeatView
+from tablelands.server.referee import Setup
+
+#: Bot decisions made at once, one process each.
+DEFAULT_WORKERS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class BotJob:
+    """One decision for a bot: the game so far, whose seat, with which agent."""
+
+    setup: Setup
+    actions: tuple[int, ...]
+    seat: int
+    spec: str
+    agent_seed: int
+    #: The seq of the position asked about: the bot's move is played against it.
+    seq: int
+
+
+def choose(job: BotJob) -> int:
+    """The bot's action (run in a worker): the position rebuilt from the job, the agent
+    given only its seat's view of it."""
+    state = job.setup.start()
+    for action in job.actions:
+        state.apply(action)
+    agent = make_agent(job.spec, job.agent_seed)
+    try:
+        return agent.choose(SeatView(state, job.seat))
+    finally:
+        agent.close()
+
+
+def bot_pool(workers: int = DEFAULT_WORKERS) -> ProcessPoolExecutor:
+    """The bots' worker processes. Started with ``spawn``: the server runs threads, and a
+    forked copy of a threaded process can inherit a lock some thread held."""
+    if workers < 1:
+        raise ValueError(f"bots need at least 1 worker process, not {workers}")
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))

@@ -1,0 +1,133 @@
+"""The database: games, their seats and their moves, which are only ever appended.
+
+Nothing that matters lives only in memory: a game is its row (setup and secret seed), its
+seats (who plays, a hash of each seat's token) and its moves in order, from which the
+referee rebuilds the true state. The schema is made and upgraded by the Alembic migrations
+packaged in ``migrations/`` (:func:`upgrade`), never by ``create_all``, so a database made
+by one version of the server is carried forward by the next.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: Move kinds: an action played, or the taking back of the last effective move.
+PLAY = "play"
+UNDO = "undo"
+#: Seat kinds: a person with their own link, a bot, or a person at the creator's screen.
+HUMAN = "human"
+BOT = "bot"
+HOTSEAT = "hotseat"
+#: Game statuses.
+PLAYING = "playing"
+OVER = "over"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    #: The public id, random and url-safe: it is in every link to the game.
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: Null: the packaged edition; else the uploaded edition file's data, as given.
+    edition: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Secret until the game is over: it would rebuild every hidden card.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    hints: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(16))
+    rematch_of: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("games.id"), nullable=True
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "token_hash", name="uq_seats_game_token"),)
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    #: The agent spec of a bot seat (``mcts:2s``); null for people.
+    agent: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    name: Mapped[str] = mapped_column(String(100))
+    #: sha256 of the seat's secret token (null for bots): the token itself is never stored.
+    #: A rematch keeps each seat's hash, so everyone's link works for the new game too.
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    # Two requests made against the same position both try the same seq: one is refused
+    # by the database itself, whatever the server's own checks.
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_moves_game_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), index=True)
+    #: 1, 2, ... within the game, undo rows included.
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    #: A play's action number; an undo's: the seq of the move it takes back.
+    action: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (``sqlite:///path`` or ``postgresql+psycopg://...``); SQLite
+    gets foreign keys enforced and a wait for the lock instead of an error."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _foreign_keys(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database's schema to the newest migration (Alembic ``upgrade head``)."""
+    config = Config()
+    config.set_main_option("script_location", str(_migrations()))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _migrations() -> Path:
+    return Path(str(resources.files("tablelands.server").joinpath("migrations")))

@@ -1,0 +1,194 @@
+"""The referee: the true state of a game rebuilt from its seed and moves, and what each
+seat may do in it.
+
+Game-agnostic: it knows a game only through the registry and the kernel (``State``,
+``SeatView``, ``SeatLog``). It alone holds the true state; whatever a seat is sent is built
+from that seat's :class:`SeatView` and log (``messages.py``). Moves are rows appended to
+the database (``db.py``): a play, or an undo that takes back the last effective move, so
+the effective moves are the plays no undo took back.
+
+Undo follows Board Game Arena's policy, made game-agnostic: a seat may take back its own
+last move while it is still that seat's turn, as long as the move drew nothing at random
+(the state's generator did not advance) and told the seat nothing it did not know (the
+seat's preview of the move, played in worlds it cannot tell apart, had no unknowns: it is
+exactly what the seat then saw). Never another seat's move.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tablelands.core.errors import IllegalActionError
+from tablelands.core.files import content_hash
+from tablelands.core.game import Edition, Game, JsonDict, OptionValue, State
+from tablelands.core.view import SeatLog, SeatView
+from tablelands.games import get_game
+from tablelands.server.db import PLAY, UNDO
+
+#: Editions uploaded with games, validated once per process: content hash -> edition.
+_editions: dict[str, Edition] = {}
+
+
+def edition_of(game: Game[Any], data: JsonDict | None) -> Edition:
+    """The edition a game is played with: the packaged one (``None``) or an uploaded
+    edition file's data, validated by the game (``EditionError`` naming the field)."""
+    if data is None:
+        packaged: Edition = game.default_edition()
+        return packaged
+    key = f"{game.info.name}:{content_hash(data)}"
+    if key not in _editions:
+        edition: Edition = game.edition_class.from_data(data, "edition")
+        _editions[key] = edition
+    return _editions[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a game is played with: enough, with its moves, to rebuild it anywhere."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    edition: JsonDict | None
+    seed: int
+
+    def start(self) -> State:
+        game = get_game(self.game)
+        return game.new_state(
+            players=self.players,
+            seed=self.seed,
+            options=self.options,
+            edition=edition_of(game, self.edition),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One row of a game's moves: a play (``action`` is the action number) or an undo
+    (``action`` is the seq of the move it takes back)."""
+
+    seq: int
+    seat: int
+    action: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """A line of a seat's game log and the seq of the move that wrote it (0: the opening)."""
+
+    seq: int
+    text: str
+
+
+def effective(moves: Sequence[Move]) -> tuple[list[Move], dict[int, int]]:
+    """The plays no undo took back, in order, and the undone ones: their seq -> the
+    undo's seq. ``ValueError`` for rows no referee wrote (an undo of anything but the
+    last effective move)."""
+    played: list[Move] = []
+    undone: dict[int, int] = {}
+    for move in moves:
+        if move.kind == PLAY:
+            played.append(move)
+        elif move.kind == UNDO and played and played[-1].seq == move.action:
+            undone[played.pop().seq] = move.seq
+        else:
+            raise ValueError(f"move {move.seq} ({move.kind} {move.action}) is not a valid move row")
+    return played, undone
+
+
+def _json(data: JsonDict) -> JsonDict:
+    copy: JsonDict = json.loads(json.dumps(data))
+    return copy
+
+
+class Position:
+    """A game's true state after its effective moves, every seat's log along them, and
+    what is needed to judge an undo of the last one."""
+
+    def __init__(self, setup: Setup, moves: Sequence[Move]) -> None:
+        self.setup = setup
+        self.state = setup.start()
+        self.game: Game[Any] = self.state.game
+        #: The seq of the game's last row (0 before any move): what a move must be sent against.
+        self.seq = 0
+        self.played: list[Move] = []
+        played, self.undone = effective(moves)
+        self.logs = [
+            SeatLog(self.game, self.state.edition, self.state.observation(seat))
+            for seat in range(self.state.num_players)
+        ]
+        self.lines = [[LogLine(0, text) for text in log.lines] for log in self.logs]
+        self._before: State | None = None
+        self._rng_before = 0
+        self._told_nothing_new: bool | None = None
+        for move in played:
+            self.play(move)
+        self.seq = moves[-1].seq if moves else 0
+
+    def play(self, move: Move) -> None:
+        """Apply one more play (already checked and stored) and log it for every seat."""
+        self._before = self.state.clone()
+        self._rng_before = self.state.rng.state
+        self._told_nothing_new = None
+        self.state.apply(move.action)
+        self.played.append(move)
+        self.seq = move.seq
+        for seat, log in enumerate(self.logs):
+            self.lines[seat].extend(
+                LogLine(move.seq, text) for text in log.follow(self.state.observation(seat))
+            )
+
+    @property
+    def actions(self) -> list[int]:
+        return [move.action for move in self.played]
+
+    def undoable(self) -> Move | None:
+        """The last effective move if its seat may take it back now (see the module's
+        docstring), else ``None``."""
+        if not self.played or self._before is None:
+            return None
+        last = self.played[-1]
+        if self.state.current_player != last.seat or self.state.rng.state != self._rng_before:
+            return None
+        if self._told_nothing_new is None:
+            preview = SeatView(self._before, last.seat).preview(last.action)
+            self._told_nothing_new = preview == _json(self.state.observation(last.seat))
+        return last if self._told_nothing_new else None
+
+    def can_undo(self, seat: int) -> bool:
+        last = self.undoable()
+        return last is not None and last.seat == seat
+
+    def check_undo(self, seat: int) -> Move:
+        """The move ``seat`` may take back now; ``IllegalActionError`` saying why not."""
+        if not self.played:
+            raise IllegalActionError("there is no move to undo")
+        last = self.played[-1]
+        if last.seat != seat:
+            raise IllegalActionError(
+                f"the last move was seat {last.seat + 1}'s: a seat may undo only its own moves"
+            )
+        if self.state.current_player != seat:
+            raise IllegalActionError(
+                "the turn has passed: a move can be undone only in its own turn"
+            )
+        if self.undoable() is None:
+            raise IllegalActionError(
+                "that move drew at random or revealed hidden information: it cannot be undone"
+            )
+        return last
+
+    def check_play(self, seat: int, action: int) -> State:
+        """The true state after ``seat`` plays ``action``, a copy (the position is left as it
+        is); ``IllegalActionError`` naming the rule if the seat may not play it."""
+        if self.state.is_terminal:
+            raise IllegalActionError("the game is over")
+        # The refusal is the one the seat's own view gives: the rules' words, nothing hidden.
+        SeatView(self.state, seat).check(action)
+        after = self.state.clone()
+        after.apply(action)
+        return after

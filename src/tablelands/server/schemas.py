@@ -1,0 +1,48 @@
+"""The API's request bodies (docs/server.md), validated strictly by pydantic."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tablelands.core.game import OptionValue
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatRequest(_Strict):
+    """One seat of a new game: ``me`` (the creator), ``bot`` (with an agent spec),
+    ``friend`` (someone invited by link) or ``hotseat`` (a person at the creator's screen)."""
+
+    kind: Literal["me", "bot", "friend", "hotseat"]
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+    agent: str | None = Field(default=None, min_length=1, max_length=100)
+
+
+class NewGame(_Strict):
+    game: str
+    title: str | None = Field(default=None, min_length=1, max_length=200)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+    #: An edition file's data (``tablelands edition export``), or null for the packaged one.
+    edition: dict[str, Any] | None = None
+    hints: bool = True
+
+
+class Join(_Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+
+
+class MoveRequest(_Strict):
+    """A move against position ``seq``: an action as JSON (docs/actions.md) or its id."""
+
+    seq: int = Field(ge=0)
+    action: dict[str, Any] | None = None
+    action_id: int | None = Field(default=None, ge=0)
+
+
+class UndoRequest(_Strict):
+    seq: int = Field(ge=0)

@@ -1,0 +1,35 @@
+"""How a server is run: its database, its admin token, its bot workers."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from tablelands.server.bots import DEFAULT_WORKERS
+
+#: The environment variable that fixes the admin token (else one is made at each start).
+ADMIN_TOKEN_VARIABLE = "TABLELANDS_ADMIN_TOKEN"
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory (made if missing)."""
+    folder = Path(user_data_dir("tablelands", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tablelands.db'}"
+
+
+def admin_token_from_environment() -> str:
+    return os.environ.get(ADMIN_TOKEN_VARIABLE) or secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str = field(default_factory=default_database_url)
+    #: Guards the admin routes (the list of every game).
+    admin_token: str = field(default_factory=admin_token_from_environment)
+    #: Bot decisions made at once, each in its own process.
+    workers: int = DEFAULT_WORKERS

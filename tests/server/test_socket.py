@@ -1,0 +1,162 @@
+"""The WebSocket: every frame a seat receives is what its own view alone gives, over whole
+games; moves, undos and refusals over the socket; reconnecting with ``since``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from tablelands.core.rng import Rng
+from tablelands.core.view import SeatView
+from tablelands.server.referee import Position
+from tests.server.conftest import bearer, hub_of, serving
+
+
+def next_view(socket: WebSocketTestSession) -> dict[str, Any]:
+    """The next ``view`` message (``seats`` messages, sent as others come and go, skipped)."""
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] != "seats":
+            return message
+
+
+def two_people(client: TestClient, game: str) -> tuple[str, list[str]]:
+    made = client.post(
+        "/api/games", json={"game": game, "seats": [{"kind": "me"}, {"kind": "hotseat"}]}
+    ).json()
+    return made["game"]["id"], [seat["token"] for seat in made["seats"]]
+
+
+def check_secrecy(frame: dict[str, Any], position: Position, seat: int, since: int) -> None:
+    """``frame`` is exactly what the seat's own view gives, in every world it cannot tell
+    from the true one, and holds nothing else that is secret."""
+    state = position.state
+    assert frame["seq"] == position.seq and frame["seat"] == seat
+    assert frame["observation"] == SeatView(state, seat).observation()
+    for k in range(2):  # worlds with every hidden thing redrawn give the very same frame
+        world = SeatView(state.sample_hidden(seat, Rng(k)), seat)
+        assert frame["observation"] == world.observation()
+        assert frame["legal_actions"] == world.legal_actions_json()
+        assert frame["standings"] == world.standings()
+        assert frame["to_act"] == world.to_act
+        assert frame["current_player"] == world.current_player
+    lines = [{"seq": line.seq, "text": line.text} for line in position.lines[seat]]
+    assert frame["log"] == [line for line in lines if line["seq"] > since]
+    assert (frame["result"] is None) == (not state.is_terminal)
+    if not state.is_terminal:
+        assert str(state.seed) not in str(frame)
+
+
+@pytest.mark.parametrize("game", ["confusing-lands", "land-vs-sea", "drifting-lands"])
+def test_every_frame_a_seat_gets_is_computable_from_its_own_view(
+    sqlite_url: str, game: str
+) -> None:
+    with serving(sqlite_url) as client:
+        game_id, tokens = two_people(client, game)
+        hub = hub_of(client)
+        rng = Rng(11)
+        with (
+            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as first,
+            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[1]}") as second,
+        ):
+            sockets = [first, second]
+            frames = [next_view(first), next_view(second)]
+            sent = [0, 0]
+            for _ in range(1000):
+                position = hub.tables.position(game_id)
+                for seat in (0, 1):
+                    check_secrecy(frames[seat], position, seat, sent[seat])
+                    sent[seat] = frames[seat]["seq"]
+                if position.state.is_terminal:
+                    break
+                seat = position.state.current_player
+                action = rng.choice(frames[seat]["legal_actions"])
+                sockets[seat].send_json(
+                    {"type": "move", "seq": frames[seat]["seq"], "action_id": action["id"]}
+                )
+                frames = [next_view(first), next_view(second)]
+            assert hub.tables.position(game_id).state.is_terminal
+            assert frames[0]["result"]["seed"] == hub.tables.position(game_id).state.seed
+
+
+def test_moves_undos_and_refusals_over_the_socket(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        game_id, tokens = two_people(client, "land-vs-sea")
+        hub = hub_of(client)
+        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as socket:
+            frame = next_view(socket)
+            assert [s["connected"] for s in frame["seats"]] == [True, False]
+            socket.send_text("not json")
+            assert socket.receive_json() == {
+                "type": "refused",
+                "message": "a message is a JSON object",
+            }
+            socket.send_json({"type": "dance"})
+            assert "not 'dance'" in socket.receive_json()["message"]
+            socket.send_json({"type": "move", "seq": "one"})
+            assert "seq" in socket.receive_json()["message"]
+            socket.send_json(
+                {"type": "move", "seq": 3, "action_id": frame["legal_actions"][0]["id"]}
+            )
+            refusal = socket.receive_json()
+            assert refusal["type"] == "refused" and "at seq 0, not 3" in refusal["message"]
+            # Play until seat 1 may take a move back, then take it back over the socket.
+            rng = Rng(4)
+            while not frame["can_undo"]:
+                if not frame["to_act"]:
+                    other = client.get(
+                        f"/api/games/{game_id}/view", headers=bearer(tokens[1])
+                    ).json()
+                    move = {
+                        "seq": other["seq"],
+                        "action_id": rng.choice(other["legal_actions"])["id"],
+                    }
+                    client.post(f"/api/games/{game_id}/moves", headers=bearer(tokens[1]), json=move)
+                else:
+                    action = rng.choice(frame["legal_actions"])["id"]
+                    socket.send_json({"type": "move", "seq": frame["seq"], "action_id": action})
+                frame = next_view(socket)
+            played = hub.tables.position(game_id).played[-1]
+            socket.send_json({"type": "undo", "seq": frame["seq"]})
+            after = next_view(socket)
+            assert after["undone"] == [played.seq] and after["seq"] == frame["seq"] + 1
+            assert hub.tables.position(game_id).played[-1] != played
+
+
+def test_a_wrong_token_gets_a_refusal_and_the_socket_closed(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        game_id, _ = two_people(client, "confusing-lands")
+        with client.websocket_connect(f"/ws/games/{game_id}?token=wrong") as socket:
+            assert socket.receive_json()["type"] == "refused"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 4403
+        with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+            assert "no seat" in socket.receive_json()["message"]
+
+
+def test_reconnecting_with_since_loses_no_line(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        game_id, tokens = two_people(client, "drifting-lands")
+        rng = Rng(5)
+        received: list[dict[str, Any]] = []
+        since = 0
+        for _round in range(6):
+            with client.websocket_connect(
+                f"/ws/games/{game_id}?token={tokens[1]}&since={since}"
+            ) as socket:
+                frame = next_view(socket)
+            received.extend(frame["log"])
+            since = frame["seq"]
+            for _ in range(3):  # moves made while seat 2 is away
+                seat = hub_of(client).tables.position(game_id).state.current_player
+                now = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[seat])).json()
+                move = {"seq": now["seq"], "action_id": rng.choice(now["legal_actions"])["id"]}
+                client.post(f"/api/games/{game_id}/moves", headers=bearer(tokens[seat]), json=move)
+        whole = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[1])).json()
+        assert received == [line for line in whole["log"] if line["seq"] <= since]
+        assert len(received) > 5
