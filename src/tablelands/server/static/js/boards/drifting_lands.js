@@ -17,8 +17,9 @@ import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexC
 
 const SIZE = 24;
 const OCEAN = "#5d8fcc";
-const PALETTE = ["#d9a441", "#8cbf5a", "#c97b9b", "#6fc0b0", "#b49ad6", "#e08a5a", "#a8b545", "#d2c27a", "#7fa7d9", "#c9a0a0", "#93c98f", "#e3b5d0"];
-const SEAT_COLOURS = ["#c62828", "#f9a825", "#00838f", "#5e35b1"];
+// Continents in soft earth tones, pawns in strong colours, so the two never look alike.
+const PALETTE = ["#b9d98c", "#e6c39a", "#d7a9c9", "#9fd6c8", "#c7b8e6", "#e8d27f", "#a9c7a0", "#e0a98f", "#b8cde8", "#d9d9a0", "#c9e0b0", "#f0c6b0"];
+const SEAT_COLOURS = ["#c62828", "#212121", "#00838f", "#6a1b9a"];
 const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** Step costs by levels (ocean 0, plain 1, mountain 2): DL-6. */
@@ -151,7 +152,7 @@ export function render(container, doc, handlers) {
     else if (shape === "square") svg("rect", { x: -s * 0.9, y: -s * 0.9, width: s * 1.8, height: s * 1.8, ...look }, group);
     else if (shape === "triangle") svg("polygon", { points: `0,${-s * 1.2} ${s * 1.1},${s * 0.8} ${-s * 1.1},${s * 0.8}`, ...look }, group);
     else svg("polygon", { points: `0,${-s * 1.2} ${s * 1.1},0 0,${s * 1.2} ${-s * 1.1},0`, ...look }, group);
-    label(group, 0, shape === "triangle" ? s * 0.15 : 0, String(pawn.level), { "font-size": SIZE * 0.5, "font-weight": "bold", fill: pawn.owner === 1 ? "#222" : "#fff" });
+    label(group, 0, shape === "triangle" ? s * 0.15 : 0, String(pawn.level), { "font-size": SIZE * 0.5, "font-weight": "bold", fill: "#fff" });
     tooltip(group, `seat ${pawn.owner + 1}'s level-${pawn.level} pawn`);
   }
 
@@ -270,8 +271,12 @@ export function render(container, doc, handlers) {
   function walks(layer, moves) {
     const starts = [...new Set(moves.map((a) => key(/** @type {Space} */ (a.start))))];
     for (const start of starts) {
-      if (pick.start === start) continue;
       const [q, r] = start.split(",").map(Number);
+      if (pick.start === start) {
+        const [x, y] = hexCentre(q, r, SIZE);
+        svg("circle", { cx: x, cy: y, r: SIZE * 0.8, fill: "none", stroke: "#fff", "stroke-width": 3, "pointer-events": "none" }, layer);
+        continue;
+      }
       target(layer, { q, r }, `move the pawn at ${start}`, { start }, () => {
         pick.start = start;
         draw();
