@@ -273,7 +273,7 @@ export function render(container, doc, handlers) {
     root.setAttribute("viewBox", `${-FACE_SIZE - 2} ${-FACE_SIZE - 2} ${2 * FACE_SIZE + 4} ${2 * FACE_SIZE + 4}`);
     for (const [key, value] of Object.entries(data)) root.setAttribute(`data-${key}`, String(value));
     if (face) drawFace(root, root, face, FACE_SIZE);
-    else label(root, 0, 0, "?", { "font-size": 24 });
+    else label(root, 0, 0, "empty", { "font-size": 13, fill: "#777" });
     return root;
   }
 
