@@ -3,7 +3,6 @@ by Playwright, and a page with the board harness loaded."""
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
 import threading
@@ -45,13 +44,13 @@ class Handler(SimpleHTTPRequestHandler):
             return str(STATIC / path.removeprefix("/static/"))
         return str(HERE / "missing")
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"

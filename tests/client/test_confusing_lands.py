@@ -53,9 +53,7 @@ def test_place_by_clicks(harness: Harness) -> None:
     row, col = action["row"], action["col"]
     height, width = 3, 2
     shown = sorted(
-        c["kind"]
-        for c in cells
-        if row <= c["row"] < row + height and col <= c["col"] < col + width
+        c["kind"] for c in cells if row <= c["row"] < row + height and col <= c["col"] < col + width
     )
     assert sorted(ghost_kinds) == shown
 
@@ -64,7 +62,7 @@ def test_no_ghost_off_legal(harness: Harness) -> None:
     state = kind_state("confusing-lands", "place")
     harness.show(state)
     page = harness.page
-    page.locator('.tl-cl-targets rect:not([data-legal])').first.hover()
+    page.locator(".tl-cl-targets rect:not([data-legal])").first.hover()
     assert page.locator(".tl-ghost .tl-cl-space").count() == 0
-    page.locator('.tl-cl-targets rect:not([data-legal])').first.click()
+    page.locator(".tl-cl-targets rect:not([data-legal])").first.click()
     assert harness.proposed() == []
