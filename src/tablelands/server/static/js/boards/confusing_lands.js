@@ -1,0 +1,362 @@
+// Confusing Lands: every seat's landscape grid, the hand with both sides of each card, the
+// scores so far; for the seat to place, pick a card side, turn it (R) or flip it (F), and a
+// ghost follows the pointer over the positions where that orientation may go.
+
+import { button, clear, clickable, html, label, listenKeys, svg, svgRoot, tooltip } from "./svg.js";
+
+/** @typedef {import("./types.js").BoardDoc} BoardDoc */
+/** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
+/** @typedef {import("./types.js").LegalAction} LegalAction */
+/**
+ * A space as the observation's `cells` give it, or as read from a card side.
+ * @typedef {{row: number, col: number, kind: string, river_ends: string, condition: number | null}} Cell
+ */
+/** @typedef {{card: number, side: "c" | "l", rotation: number, row: number, col: number} & LegalAction} Placement */
+
+const CELL = 40;
+const MINI = 20;
+/** How far around a landscape the pointer may aim a card: a card is at most 3 long. */
+const REACH = 3;
+
+/** @type {Record<string, {fill: string, ink: string, letter: string, name: string}>} */
+const KINDS = {
+  river: { fill: "#cfe6fb", ink: "#1565c0", letter: "", name: "river" },
+  forest: { fill: "#3f8f3f", ink: "#ffffff", letter: "F", name: "forest" },
+  mountain: { fill: "#a7a7a7", ink: "#1d1d1d", letter: "M", name: "mountain" },
+  village: { fill: "#f3cf5b", ink: "#3b2a00", letter: "V", name: "village" },
+  elk: { fill: "#a86b35", ink: "#ffffff", letter: "E", name: "elk" },
+  wolf: { fill: "#c23b32", ink: "#ffffff", letter: "W", name: "wolf" },
+  crystal: { fill: "#9152b8", ink: "#ffffff", letter: "C", name: "crystal" },
+  empty: { fill: "#f4efe1", ink: "#9b9277", letter: "·", name: "empty" },
+  condition: { fill: "#233239", ink: "#ffffff", letter: "", name: "condition" },
+};
+
+/** Offsets of each river end from a space's centre (unit square). */
+const ENDS = /** @type {Record<string, [number, number]>} */ ({ N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] });
+const CLOCKWISE = "NESW";
+
+/**
+ * The spaces of a card side as printed (2 rows of 3), read from the edition.
+ * @param {any} edition
+ * @param {number} card
+ * @param {"c" | "l"} side
+ * @returns {Cell[]}
+ */
+export function printedSide(edition, card, side) {
+  const data = edition.cards.find((/** @type {{id: number}} */ c) => c.id === card);
+  const rows = /** @type {string[][]} */ (side === "c" ? data.condition_side : data.landscape_side);
+  /** @type {Cell[]} */
+  const cells = [];
+  rows.forEach((line, row) =>
+    line.forEach((text, col) => {
+      const [kind, ends = ""] = text.split(":");
+      cells.push({ row, col, kind, river_ends: ends, condition: kind === "condition" ? card : null });
+    }),
+  );
+  return cells;
+}
+
+/**
+ * A side turned clockwise `rotation` quarter turns, as the rules turn it (CL-1): its spaces
+ * relative to its top-left, river ends turned with it.
+ * @param {Cell[]} cells
+ * @param {number} rotation
+ * @returns {{cells: Cell[], height: number, width: number}}
+ */
+export function rotateSide(cells, rotation) {
+  let height = 2;
+  let width = 3;
+  let out = cells;
+  for (let turn = 0; turn < rotation % 4; turn += 1) {
+    const h = height;
+    out = out.map((cell) => ({
+      ...cell,
+      row: cell.col,
+      col: h - 1 - cell.row,
+      river_ends: [...cell.river_ends].map((end) => CLOCKWISE[(CLOCKWISE.indexOf(end) + 1) % 4]).join(""),
+    }));
+    [height, width] = [width, height];
+  }
+  return { cells: out, height, width };
+}
+
+/**
+ * Draw one space at x,y (its top-left) of size `size`.
+ * @param {Element} parent
+ * @param {Cell} cell
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {Record<string, string>} names condition names by number
+ */
+function drawSpace(parent, cell, x, y, size, names) {
+  const look = KINDS[cell.kind] ?? KINDS.empty;
+  const group = svg("g", { class: `tl-cl-space tl-cl-${cell.kind}`, "data-kind": cell.kind, "data-ends": cell.river_ends || null }, parent);
+  svg("rect", { x, y, width: size, height: size, fill: look.fill, stroke: "#5b5240", "stroke-width": size / 40 }, group);
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  if (cell.kind === "river") {
+    for (const end of cell.river_ends) {
+      const [dx, dy] = ENDS[end];
+      svg("line", { x1: cx, y1: cy, x2: cx + (dx * size) / 2, y2: cy + (dy * size) / 2, stroke: look.ink, "stroke-width": size / 5, "stroke-linecap": "butt" }, group);
+    }
+    svg("circle", { cx, cy, r: size / 7, fill: look.ink }, group);
+    tooltip(group, `river, ends ${cell.river_ends.split("").join(" ")}`);
+  } else if (cell.kind === "condition") {
+    label(group, cx, cy, String(cell.condition ?? "?"), { fill: look.ink, "font-size": size * 0.45, "font-weight": "bold" });
+    tooltip(group, `condition ${cell.condition}: ${names[String(cell.condition)] ?? ""}`);
+  } else {
+    label(group, cx, cy, look.letter, { fill: look.ink, "font-size": size * 0.5, "font-weight": "bold" });
+    tooltip(group, look.name);
+  }
+  return group;
+}
+
+/**
+ * @param {HTMLElement} container
+ * @param {BoardDoc} doc
+ * @param {BoardHandlers} handlers
+ * @returns {import("./types.js").Board}
+ */
+export function render(container, doc, handlers) {
+  const seen = doc.observation;
+  const names = /** @type {Record<string, string>} */ (seen.condition_names);
+  const legal = /** @type {Placement[]} */ (doc.legal.filter((a) => a.kind === "place"));
+  const acting = legal.length > 0;
+  const viewer = /** @type {number | null} */ (seen.viewer);
+  /** The card side in hand, its rotation: what the ghost shows. */
+  const choice = { card: legal.length ? legal[0].card : 0, side: /** @type {"c" | "l"} */ ("c"), rotation: 0 };
+  if (acting && !legal.some((a) => a.card === choice.card && a.side === "c")) choice.side = "l";
+
+  /** Draw again: every change of choice redraws the whole board, it is small. */
+  function draw() {
+    clear(container);
+    container.className = "tl-board tl-cl";
+    header();
+    const main = html("div", { class: "tl-cl-main" }, container);
+    const seats = [...Array(seen.players).keys()];
+    // The viewer's own landscape comes first: it is the one being built.
+    seats.sort((a, b) => Number(b === viewer) - Number(a === viewer));
+    for (const seat of seats) landscape(main, seat);
+    const side = html("div", { class: "tl-cl-side" }, main);
+    hands(side);
+    scores(side);
+  }
+
+  function header() {
+    const head = html("div", { class: "tl-head" }, container);
+    const over = seen.phase === "over";
+    const when = over ? "game over" : `round ${seen.round}/4, ${seen.phase} placement`;
+    html("span", { class: "tl-title" }, head, "Confusing Lands");
+    html("span", {}, head, when);
+    const shared = seen.shared_condition;
+    html("span", { class: "tl-shared", title: "every landscape with a condition scores it (CL-14)" }, head, `shared condition: ${shared} ${names[String(shared)]}`);
+    html("span", {}, head, `deck: ${seen.deck_size}`);
+    if (seen.players === 1) html("span", {}, head, `discards: ${seen.discards.length ? seen.discards.join(", ") : "none"}`);
+    if (!over) html("div", { class: "tl-asks", "data-to-move": seen.to_move }, head, `${seatName(seen.to_move)} to place${acting ? `: ${seen.asks}` : ""}`);
+  }
+
+  /** @param {number} seat */
+  function seatName(seat) {
+    return seat === viewer ? "You" : `Seat ${seat + 1}`;
+  }
+
+  /**
+   * @param {HTMLElement} parent
+   * @param {number} seat
+   */
+  function landscape(parent, seat) {
+    const box = html("section", { class: "tl-cl-landscape", "data-seat": seat }, parent);
+    const cells = /** @type {Cell[]} */ (seen.cells[seat]);
+    const hidden = seen.placed[seat] - seen.landscapes[seat].length;
+    const total = seen.standings[seat].total;
+    const title = `${seat === viewer ? "Your" : `Seat ${seat + 1}'s`} landscape: ${seen.landscapes[seat].length} cards, ${total} points so far`;
+    html("h3", {}, box, title + (hidden > 0 ? ` (+${hidden} face down until the phase ends)` : ""));
+    const building = acting && seat === viewer;
+    const rows = cells.map((c) => c.row);
+    const cols = cells.map((c) => c.col);
+    const margin = building ? REACH : 0;
+    const top = (cells.length ? Math.min(...rows) : 0) - margin;
+    const left = (cells.length ? Math.min(...cols) : 0) - margin;
+    const bottom = (cells.length ? Math.max(...rows) : 1) + margin;
+    const right = (cells.length ? Math.max(...cols) : 2) + margin;
+    const root = svgRoot(box, "tl-cl-grid", title);
+    const pad = CELL * 0.7;
+    const width = (right - left + 1) * CELL;
+    const height = (bottom - top + 1) * CELL;
+    root.setAttribute("viewBox", `${left * CELL - pad} ${top * CELL - pad} ${width + pad * 1.3} ${height + pad * 1.3}`);
+    root.style.setProperty("--tl-aspect", String((width + pad) / (height + pad)));
+    for (let row = top; row <= bottom; row += 1) label(root, left * CELL - pad / 2, row * CELL + CELL / 2, String(row), { class: "tl-axis" });
+    for (let col = left; col <= right; col += 1) label(root, col * CELL + CELL / 2, top * CELL - pad / 2, String(col), { class: "tl-axis" });
+    if (!cells.length) label(root, CELL * 1.5, CELL, "no cards yet", { class: "tl-note" });
+    for (const cell of cells) drawSpace(root, cell, cell.col * CELL, cell.row * CELL, CELL, names);
+    conditionValues(root, cells, seat);
+    if (building) aim(root, top, left, bottom, right);
+  }
+
+  /**
+   * Each condition's current value under its two spaces, so the player sees what it is
+   * worth as the landscape grows.
+   * @param {SVGSVGElement} root
+   * @param {Cell[]} cells
+   * @param {number} seat
+   */
+  function conditionValues(root, cells, seat) {
+    const values = /** @type {Record<string, number>} */ (seen.standings[seat].conditions);
+    const done = new Set();
+    for (const cell of cells) {
+      if (cell.kind !== "condition" || done.has(cell.condition)) continue;
+      done.add(cell.condition);
+      const pair = cells.filter((c) => c.kind === "condition" && c.condition === cell.condition);
+      const x = Math.max(...pair.map((c) => c.col)) * CELL + CELL;
+      const y = Math.max(...pair.map((c) => c.row)) * CELL + CELL;
+      const value = values[String(cell.condition)] ?? 0;
+      const badge = svg("g", { class: "tl-cl-value", "data-condition": cell.condition ?? 0 }, root);
+      svg("rect", { x: x - 26, y: y - 14, width: 26, height: 14, rx: 3, fill: "#fff8d6", stroke: "#233239" }, badge);
+      label(badge, x - 13, y - 7, `=${value}`, { "font-size": 10, "font-weight": "bold", fill: "#233239" });
+      tooltip(badge, `${cell.condition} ${names[String(cell.condition)]}: ${value} points now (each condition costs 10)`);
+    }
+  }
+
+  /**
+   * The aiming layer over the viewer's landscape: a target square per position, a dot on
+   * those where the chosen orientation may go, a ghost on hover over those only.
+   * @param {SVGSVGElement} root
+   * @param {number} top
+   * @param {number} left
+   * @param {number} bottom
+   * @param {number} right
+   */
+  function aim(root, top, left, bottom, right) {
+    const shape = rotateSide(printedSide(doc.edition, choice.card, choice.side), choice.rotation);
+    // The pointer holds the card by its middle (top-middle for a lying card).
+    const grip = [Math.floor((shape.height - 1) / 2), Math.floor((shape.width - 1) / 2)];
+    /** @type {Map<string, Placement>} */
+    const here = new Map();
+    for (const a of legal) {
+      if (a.card === choice.card && a.side === choice.side && a.rotation === choice.rotation) here.set(`${a.row + grip[0]},${a.col + grip[1]}`, a);
+    }
+    const targets = svg("g", { class: "tl-cl-targets" }, root);
+    const ghost = svg("g", { class: "tl-ghost", "pointer-events": "none" }, root);
+    for (let row = top; row <= bottom; row += 1) {
+      for (let col = left; col <= right; col += 1) {
+        const action = here.get(`${row},${col}`);
+        const target = svg("rect", { x: col * CELL, y: row * CELL, width: CELL, height: CELL, class: action ? "tl-target tl-legal" : "tl-target", "data-row": row, "data-col": col, "data-legal": action ? "1" : null }, targets);
+        if (action) {
+          svg("circle", { cx: col * CELL + CELL / 2, cy: row * CELL + CELL / 2, r: 4, class: "tl-legal-dot", "pointer-events": "none" }, targets);
+          clickable(target, () => handlers.propose(action), `place at ${action.row},${action.col}`);
+        }
+        target.addEventListener("mouseenter", () => {
+          clear(ghost);
+          if (!action) return;
+          for (const cell of shape.cells) drawSpace(ghost, cell, (action.col + cell.col) * CELL, (action.row + cell.row) * CELL, CELL, names);
+          svg("rect", { x: action.col * CELL, y: action.row * CELL, width: shape.width * CELL, height: shape.height * CELL, class: "tl-ghost-frame" }, ghost);
+          ghost.setAttribute("data-row", String(action.row));
+          ghost.setAttribute("data-col", String(action.col));
+        });
+      }
+    }
+    targets.addEventListener("mouseleave", () => clear(ghost));
+  }
+
+  /** @param {HTMLElement} parent */
+  function hands(parent) {
+    const hands = /** @type {Array<number[] | null>} */ (seen.hands);
+    hands.forEach((cards, seat) => {
+      if (!cards || !cards.length) return;
+      const box = html("section", { class: "tl-hand", "data-seat": seat }, parent);
+      html("h3", {}, box, seat === viewer ? "Your hand" : `Seat ${seat + 1}'s hand`);
+      for (const card of cards) handCard(box, card, seat === viewer && acting);
+      if (seat === viewer && acting) controls(box);
+    });
+  }
+
+  /**
+   * A card in hand, both sides; the seat to place picks a side by clicking it.
+   * @param {HTMLElement} parent
+   * @param {number} card
+   * @param {boolean} picking
+   */
+  function handCard(parent, card, picking) {
+    const box = html("div", { class: "tl-cl-card", "data-card": card }, parent);
+    html("div", { class: "tl-cl-card-name" }, box, `${card} ${names[String(card)]}`);
+    const sides = html("div", { class: "tl-cl-sides" }, box);
+    for (const side of /** @type {Array<"c" | "l">} */ (["c", "l"])) {
+      const chosen = picking && choice.card === card && choice.side === side;
+      const rotation = chosen ? choice.rotation : 0;
+      const shape = rotateSide(printedSide(doc.edition, card, side), rotation);
+      const what = side === "c" ? "condition side" : "landscape side";
+      const root = svgRoot(sides, `tl-cl-mini${chosen ? " tl-chosen" : ""}`, `card ${card} ${what}`);
+      root.setAttribute("viewBox", `-2 -2 ${MINI * 3 + 4} ${MINI * 3 + 4}`);
+      root.setAttribute("data-card", String(card));
+      root.setAttribute("data-side", side);
+      const dx = ((3 - shape.width) * MINI) / 2;
+      const dy = ((3 - shape.height) * MINI) / 2;
+      for (const cell of shape.cells) drawSpace(root, cell, dx + cell.col * MINI, dy + cell.row * MINI, MINI, names);
+      html("div", { class: "tl-caption" }, sides, side === "c" ? "c: condition" : "l: landscape");
+      if (picking && legal.some((a) => a.card === card && a.side === side)) {
+        clickable(root, () => {
+          if (choice.card !== card || choice.side !== side) Object.assign(choice, { card, side, rotation: 0 });
+          draw();
+        }, `pick card ${card} ${what}`);
+      }
+    }
+  }
+
+  /** @param {HTMLElement} parent */
+  function controls(parent) {
+    const bar = html("div", { class: "tl-controls" }, parent);
+    html("span", {}, bar, `card ${choice.card}${choice.side}, turned ${choice.rotation}`);
+    button(bar, "Rotate (R)", rotate, { control: "rotate" });
+    button(bar, "Flip (F)", flip, { control: "flip" });
+    const spots = legal.filter((a) => a.card === choice.card && a.side === choice.side && a.rotation === choice.rotation).length;
+    html("span", { class: "tl-note" }, bar, spots ? `${spots} positions: dots on your landscape` : "no position for this orientation");
+  }
+
+  function rotate() {
+    choice.rotation = (choice.rotation + 1) % 4;
+    draw();
+  }
+
+  function flip() {
+    const other = choice.side === "c" ? "l" : "c";
+    if (!legal.some((a) => a.card === choice.card && a.side === other)) return;
+    choice.side = other;
+    draw();
+  }
+
+  /** @param {HTMLElement} parent */
+  function scores(parent) {
+    const box = html("section", { class: "tl-scores" }, parent);
+    const standings = /** @type {any[]} */ (seen.standings);
+    html("h3", {}, box, seen.phase === "over" ? "Final score" : "Score so far");
+    const table = html("table", {}, box);
+    const head = html("tr", {}, table);
+    html("th", {}, head, "");
+    const winners = /** @type {number[]} */ (seen.winners ?? []);
+    for (const s of standings) html("th", {}, head, `${seatName(s.seat)}${winners.includes(s.seat) && seen.players > 1 ? " ★" : ""}`);
+    const conditions = [...new Set(standings.flatMap((s) => Object.keys(s.conditions)))].sort((a, b) => Number(a) - Number(b));
+    /** @param {string} name @param {(s: any) => string} value */
+    const row = (name, value) => {
+      const line = html("tr", {}, table);
+      html("td", {}, line, name);
+      for (const s of standings) html("td", {}, line, value(s));
+    };
+    for (const c of conditions) row(`${c} ${names[c]}`, (s) => (c in s.conditions ? String(s.conditions[c]) : ""));
+    row(`shared: ${seen.shared_condition} ${names[String(seen.shared_condition)]}`, (s) => (s.shared === null ? "not scored" : String(s.shared)));
+    row("-10 per condition", (s) => String(s.penalty));
+    row("total", (s) => String(s.total));
+    row("best single condition", (s) => String(s.best_single));
+    if (seen.rating) html("p", { class: "tl-result" }, box, `Solo rating: ${seen.rating} (${standings[0].total} points)`);
+    else if (seen.winners && seen.players > 1) html("p", { class: "tl-result" }, box, `${winners.map((w) => seatName(w)).join(" and ")} ${winners.length > 1 ? "share the win" : winners[0] === viewer ? "win" : "wins"}`);
+  }
+
+  draw();
+  const unlisten = acting
+    ? listenKeys((key) => {
+        if (key === "r") rotate();
+        else if (key === "f") flip();
+      })
+    : () => {};
+  return { destroy: unlisten };
+}

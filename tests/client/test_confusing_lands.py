@@ -1,0 +1,68 @@
+"""Confusing Lands in the browser: drawn at its start, middle and end; a legal placement
+picked by clicks; no ghost off the legal positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablelands.core.view import SeatView
+from tests.client.conftest import Harness, accepted
+from tests.client.positions import kind_state, stages
+
+
+@pytest.mark.parametrize("stage", ["start", "middle", "end"])
+def test_draws(harness: Harness, stage: str) -> None:
+    state = stages("confusing-lands")[stage]
+    harness.show(state)
+    assert harness.page.locator(".tl-cl-landscape").count() == 2
+    harness.screenshot(f"confusing-lands-{stage}")
+    assert not harness.errors
+
+
+def test_solo_end_shows_rating(harness: Harness) -> None:
+    from tests.client.positions import game_states
+
+    end = game_states("confusing-lands", players=1)[-1]
+    harness.show(end)
+    assert "Solo rating" in harness.page.locator(".tl-result").inner_text()
+
+
+def test_place_by_clicks(harness: Harness) -> None:
+    state = stages("confusing-lands")["middle"]
+    doc = harness.show(state)
+    page = harness.page
+    hand = doc["observation"]["hands"][doc["observation"]["viewer"]]
+    # Pick the second card's landscape side, turn it once, flip it to its condition side
+    # and back: the ghost shows what the engine then places.
+    page.click(f'svg.tl-cl-mini[data-card="{hand[1]}"][data-side="l"]')
+    page.keyboard.press("r")
+    page.keyboard.press("f")
+    page.keyboard.press("f")
+    target = page.locator('.tl-cl-targets rect[data-legal="1"]').first
+    target.hover()
+    ghost = page.locator(".tl-ghost .tl-cl-space")
+    assert ghost.count() == 6
+    ghost_kinds = ghost.evaluate_all("nodes => nodes.map(n => n.dataset.kind)")
+    target.click()
+    after = accepted(state, harness.proposed(), doc["legal"])
+    action = harness.proposed()[0]
+    assert (action["card"], action["side"], action["rotation"]) == (hand[1], "l", 1)
+    # The ghost's spaces are the ones the landscape shows once the card lies there.
+    seat = doc["observation"]["viewer"]
+    cells = SeatView(after, seat).observation()["cells"][seat]
+    row, col = action["row"], action["col"]
+    height, width = 3, 2
+    shown = sorted(
+        c["kind"] for c in cells if row <= c["row"] < row + height and col <= c["col"] < col + width
+    )
+    assert sorted(ghost_kinds) == shown
+
+
+def test_no_ghost_off_legal(harness: Harness) -> None:
+    state = kind_state("confusing-lands", "place")
+    harness.show(state)
+    page = harness.page
+    page.locator(".tl-cl-targets rect:not([data-legal])").first.hover()
+    assert page.locator(".tl-ghost .tl-cl-space").count() == 0
+    page.locator(".tl-cl-targets rect:not([data-legal])").first.click()
+    assert harness.proposed() == []

@@ -1,0 +1,66 @@
+"""Land vs Sea in the browser (2 players, all modules): drawn at its start, middle and end;
+each decision picked by clicks is a legal description the engine accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.client.conftest import Harness, accepted
+from tests.client.positions import kind_state, stages
+
+GAME = "land-vs-sea"
+
+
+@pytest.mark.parametrize("stage", ["start", "middle", "end"])
+def test_draws(harness: Harness, stage: str) -> None:
+    state = stages(GAME)[stage]
+    doc = harness.show(state)
+    page = harness.page
+    assert page.locator("[data-tile]").count() == len(doc["observation"]["board"])
+    harness.screenshot(f"{GAME}-{stage}")
+    assert not harness.errors
+
+
+def test_place_by_clicks(harness: Harness) -> None:
+    state = kind_state(GAME, "place", "place")
+    doc = harness.show(state)
+    page = harness.page
+    page.keyboard.press("f")
+    page.keyboard.press("r")
+    while page.locator("[data-place]").count() == 0:
+        page.keyboard.press("r")
+    spot = page.locator("polygon[data-place]").first
+    spot.hover()
+    assert page.locator(".tl-ghost .tl-ls-hex").count() == 1
+    spot.click()
+    accepted(state, harness.proposed(), doc["legal"])
+
+
+def test_no_ghost_off_legal(harness: Harness) -> None:
+    state = kind_state(GAME, "place", "place")
+    harness.show(state)
+    page = harness.page
+    empty = page.locator("[data-empty]")
+    if empty.count():
+        empty.first.hover(force=True)
+    page.locator("[data-tile]").first.hover()
+    assert page.locator(".tl-ghost .tl-ls-hex").count() == 0
+    assert harness.proposed() == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "selector"),
+    [
+        ("draw", "svg[data-stack]"),
+        ("steal", "[data-steal]"),
+        ("waypoint", "[data-waypoint]"),
+        ("steal_none", 'button[data-kind="steal_none"]'),
+        ("waypoint_none", 'button[data-kind="waypoint_none"]'),
+    ],
+)
+def test_click_decision(harness: Harness, kind: str, selector: str) -> None:
+    state = kind_state(GAME, kind)
+    doc = harness.show(state)
+    harness.page.locator(selector).first.click()
+    accepted(state, harness.proposed(), doc["legal"])
+    assert harness.proposed()[0]["kind"] == kind
