@@ -3,20 +3,32 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 
 .PHONY: install run test lint types unit bench clean
 
-install: $(STAMP)
+install: $(STAMP) $(NODE_STAMP)
+
+# What the tests need from Debian: PostgreSQL for the server's database tests (a throwaway
+# cluster of their own), chromium for the browser tests, node and npm for the type check.
+DEBIAN_PACKAGES := $(strip \
+	$(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql) \
+	$(if $(wildcard /usr/bin/chromium),,chromium) \
+	$(if $(shell command -v npm),,nodejs npm))
 
 $(STAMP): pyproject.toml
-	@# The server's tests start a PostgreSQL cluster of their own: they need its binaries.
-	@if ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-		apt-get install -y postgresql || { apt-get update && apt-get install -y postgresql; }; \
+	@if [ -n "$(DEBIAN_PACKAGES)" ]; then \
+		apt-get install -y $(DEBIAN_PACKAGES) || { apt-get update && apt-get install -y $(DEBIAN_PACKAGES); }; \
 	fi
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# TypeScript checks the client's JSDoc types (tests/client/test_typecheck.py).
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
 
 run: install
 	$(BIN)/tablelands serve
@@ -37,4 +49,4 @@ bench: install
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

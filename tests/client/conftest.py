@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright import sync_api
 
 from tablelands.core.game import State
 from tablelands.core.view import SeatView
@@ -60,7 +61,6 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.fail("Debian's chromium is missing: apt-get install -y chromium")
     with sync_api.sync_playwright() as playwright:
