@@ -345,7 +345,7 @@ def test_the_catalog_lists_games_options_and_agents(sqlite_url: str) -> None:
         assert all(option["help"] for option in lvs["options"])
         assert [a["name"] for a in catalog["agents"]] == ["random", "greedy", "mcts"]
         assert client.get("/").status_code == 200
-        assert client.get("/static/site.css").status_code == 200
+        assert client.get("/static/css/site.css").status_code == 200
 
 
 def test_the_admin_list_needs_the_admin_token(sqlite_url: str) -> None:

@@ -1,4 +1,5 @@
-"""The web app: REST under ``/api``, a WebSocket per seat under ``/ws``, and the index page.
+"""The web app: REST under ``/api``, a WebSocket per seat under ``/ws``, and the pages: the
+lobby at ``/`` and a game's page at ``/play/{id}``.
 
 Every route is documented, with its messages and examples, in docs/server.md. Seats act by
 their secret token (``Authorization: Bearer TOKEN``, or ``?token=`` on the socket); the
@@ -25,7 +26,7 @@ from tablelands.core.game import JsonDict
 from tablelands.server.bots import bot_pool
 from tablelands.server.catalog import catalog
 from tablelands.server.db import PLAYING, make_engine, upgrade
-from tablelands.server.errors import ForbiddenError, ServerError
+from tablelands.server.errors import ForbiddenError, NotFoundError, ServerError
 from tablelands.server.hub import Connection, Hub
 from tablelands.server.messages import refused
 from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
@@ -79,6 +80,19 @@ def create_app(settings: Settings) -> FastAPI:
     async def index(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "index.html", {"catalog": catalog()})
 
+    @app.get("/play/{game_id}", response_class=HTMLResponse)
+    async def play(request: Request, game_id: str) -> HTMLResponse:
+        # The seat's token is in the link's fragment, which never reaches the server: the
+        # page is the same for everyone and finds its seats in the browser.
+        hub = hub_of(request)
+        try:
+            summary = await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+        except NotFoundError as exc:
+            return templates.TemplateResponse(
+                request, "missing.html", {"message": str(exc)}, status_code=404
+            )
+        return templates.TemplateResponse(request, "play.html", {"game": summary})
+
     @app.get("/api/games/catalog")
     async def games_catalog() -> JsonDict:
         return catalog()
@@ -105,6 +119,13 @@ def create_app(settings: Settings) -> FastAPI:
     async def game_summary(request: Request, game_id: str) -> JsonDict:
         hub = hub_of(request)
         return await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+
+    @app.get("/api/games/{game_id}/edition")
+    async def edition(request: Request, game_id: str) -> JSONResponse:
+        hub = hub_of(request)
+        data = await hub.run(hub.tables.edition, game_id)
+        # A game's edition never changes, and is public: the boards read card faces from it.
+        return JSONResponse(data, headers={"Cache-Control": "public, max-age=86400"})
 
     async def seat(hub: Hub, game_id: str, authorization: str | None) -> int:
         return await hub.run(hub.tables.seat_of, game_id, bearer(authorization))

@@ -310,6 +310,13 @@ class Tables:
             "result": self._result(position),
         }
 
+    def edition(self, game_id: str) -> JsonDict:
+        """The game's edition data (``Edition.to_data()``): public, the same for every seat
+        (what the observations name by number only: card sides, card types)."""
+        row, _ = self._game(game_id)
+        data: JsonDict = edition_of(get_game(row.game), row.edition).to_data()
+        return data
+
     def game_ids(self, status: str | None = None) -> list[str]:
         with self._sessions() as session:
             query = select(GameRow.id).order_by(GameRow.created_at)

@@ -1,0 +1,83 @@
+// The side panel of a game page: the players with their scores, the game log and the result.
+// Everything here comes from one seat's frame, so it shows only what that seat may know.
+
+import { el } from "./dom.js";
+
+/** @typedef {import("./types.js").Frame} Frame */
+/** @typedef {import("./types.js").SeatInfo} SeatInfo */
+
+/** @param {SeatInfo} seat */
+function who(seat) {
+  return seat.kind === "bot" ? `${seat.name} (bot)` : seat.name;
+}
+
+/**
+ * The players table: who is to play, who is online, each score as the seat counts it.
+ * @param {HTMLTableElement} table
+ * @param {SeatInfo[]} seats
+ * @param {Frame | null} frame the shown seat's frame, or null behind the hand-over screen
+ * @param {Set<number>} held the seats played in this browser
+ */
+export function showPlayers(table, seats, frame, held) {
+  const totals = new Map((frame?.standings ?? []).map((s) => [s.seat, s.total]));
+  const head = el("tr", {}, ["", "Player", "Score"].map((text) => el("th", { text })));
+  table.replaceChildren(head, ...seats.map((seat) => {
+    const turn = frame !== null && !frame.is_over && frame.current_player === seat.seat;
+    const online = seat.connected ? "online" : "away";
+    return el("tr", { class: turn ? "tl-current" : undefined, "data-seat": seat.seat }, [
+      el("td", { text: turn ? "▶" : "", title: turn ? "to play" : undefined }),
+      el("td", {}, [
+        el("span", { class: `tl-dot tl-${online}`, title: online, text: seat.connected ? "●" : "○" }),
+        ` ${who(seat)}`,
+        held.has(seat.seat) ? el("span", { class: "tl-you", text: " (you)" }) : "",
+      ]),
+      el("td", { class: "tl-score", text: String(totals.get(seat.seat) ?? "") }),
+    ]);
+  }));
+}
+
+/**
+ * The log: every line tagged by the move it tells of (0 is the opening).
+ * @param {HTMLOListElement} list
+ * @param {Map<number, string[]>} lines
+ */
+export function showLog(list, lines) {
+  const items = [...lines.entries()].sort(([a], [b]) => a - b).flatMap(([seq, texts]) =>
+    texts.map((text) => el("li", { "data-seq": seq }, [el("span", { class: "tl-seq", text: seq ? `#${seq}` : "" }), ` ${text}`])));
+  list.replaceChildren(...(items.length ? items : [el("li", { class: "tl-help", text: "Nothing played yet." })]));
+  list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * Fold a frame's log into a seat's lines: drop those of moves taken back, add the new ones.
+ * @param {Map<number, string[]>} lines
+ * @param {Frame} frame
+ */
+export function foldLog(lines, frame) {
+  for (const seq of frame.undone) lines.delete(seq);
+  for (const line of frame.log) lines.set(line.seq, [...(lines.get(line.seq) ?? []), line.text]);
+}
+
+/**
+ * The result once the game is over: winners, every score, the record and a rematch button.
+ * @param {HTMLElement} box
+ * @param {Frame} frame
+ * @param {() => void} rematch
+ */
+export function showResult(box, frame, rematch) {
+  const result = frame.result;
+  box.hidden = result === null;
+  if (result === null) return;
+  const names = new Map(frame.seats.map((s) => [s.seat, who(s)]));
+  const winners = result.winners.map((w) => names.get(w) ?? `Seat ${w + 1}`);
+  const headline = frame.seats.length === 1 ? `Final score: ${result.scores[0]}`
+    : winners.length === 1 ? `${winners[0]} won` : `Tie: ${winners.join(", ")}`;
+  const button = el("button", { type: "button", class: "tl-primary", text: "Rematch" });
+  button.addEventListener("click", rematch);
+  box.replaceChildren(
+    el("h2", { text: "Game over" }),
+    el("p", { class: "tl-headline", text: headline }),
+    el("ol", { class: "tl-final" }, result.scores.map((score, seat) => el("li", { text: `${names.get(seat)}: ${score}` }))),
+    el("p", {}, [el("a", { href: `/api/games/${frame.game}/record`, download: "", text: "Download the record" }), " ", button]),
+  );
+}

@@ -1,0 +1,269 @@
+// A game's page: one socket per seat this browser plays, the board of the shown seat, the
+// confirm bar, undo, the log and players, the turn notice, and the hand-over screen between
+// hot-seat players. It knows no game: the board modules draw and pick, the server referees.
+
+import { renderBoard } from "../boards/index.js";
+import { byId } from "./dom.js";
+import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
+import { SeatSocket } from "./socket.js";
+import { saveSeats, savedGames } from "./store.js";
+
+/** @typedef {import("./types.js").Frame} Frame */
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").SeatInfo} SeatInfo */
+/** @typedef {import("./types.js").LegalAction} LegalAction */
+/** @typedef {{token: string, socket: SeatSocket, frame: Frame | null, lines: Map<number, string[]>, up: boolean}} Held */
+
+/** @type {{id: string, title: string, game_title: string, seats: SeatInfo[]}} */
+const summary = JSON.parse(byId("summary", HTMLScriptElement).textContent ?? "{}");
+const about = { title: summary.title, game: summary.game_title };
+const ui = {
+  board: byId("board", HTMLDivElement),
+  turn: byId("turn", HTMLSpanElement),
+  notice: byId("notice", HTMLDivElement),
+  confirm: byId("confirm", HTMLDivElement),
+  confirmText: byId("confirm-text", HTMLElement),
+  yes: byId("confirm-yes", HTMLButtonElement),
+  no: byId("confirm-no", HTMLButtonElement),
+  handover: byId("handover", HTMLDivElement),
+  handoverText: byId("handover-text", HTMLParagraphElement),
+  handoverGo: byId("handover-go", HTMLButtonElement),
+  undo: byId("undo", HTMLButtonElement),
+  result: byId("result", HTMLElement),
+  players: byId("players", HTMLTableElement),
+  log: byId("log", HTMLOListElement),
+};
+const favicon = /** @type {HTMLLinkElement} */ (document.querySelector("link[rel=icon]"));
+
+/** @type {Map<number, Held>} the seats played here, by seat */
+const held = new Map();
+/** @type {SeatInfo[]} */
+let seats = summary.seats;
+/** @type {number | null} the seat whose board is shown (or is behind the hand-over screen) */
+let shown = null;
+let revealed = false;
+/** @type {{action: LegalAction, seq: number} | null} the move waiting for Confirm */
+let pending = null;
+/** What the board shows now (seat, seq, revealed): drawn again only when it changes, so a
+ * selection in progress survives a seat joining or another seat's view arriving. */
+let drawn = "";
+/** @type {any} the game's public edition, which the boards read card faces from */
+let edition;
+
+/** @param {string} text @param {"error" | "info"} [kind] */
+function notify(text, kind = "error") {
+  ui.notice.textContent = text;
+  ui.notice.className = kind === "error" ? "tl-error" : "tl-info";
+  ui.notice.hidden = !text;
+}
+
+function shownFrame() {
+  return shown === null ? null : held.get(shown)?.frame ?? null;
+}
+
+/** @param {number} seat */
+function seatName(seat) {
+  return seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+}
+
+/** Pick the seat to show: the one to act among those played here; else the last shown. */
+function choose() {
+  const toAct = [...held.entries()].find(([, h]) => h.frame?.to_act)?.[0];
+  const next = toAct ?? shown ?? held.keys().next().value ?? null;
+  if (next === shown) return;
+  shown = next;
+  // Several people share this screen: the next one must ask for their board, so the last
+  // one does not see it (and one alone never needs the screen).
+  revealed = held.size === 1 || Boolean(shownFrame()?.is_over);
+  cancel(false);
+}
+
+/** @param {boolean} [fresh] draw the board even if it shows this already (clears a selection) */
+function draw(fresh = false) {
+  const frame = shownFrame();
+  ui.handover.hidden = revealed || frame === null;
+  if (!revealed) {
+    ui.handoverText.textContent = shown === null ? "" : `Seat ${shown + 1} (${seatName(shown)}), your turn: nobody else should look now.`;
+    ui.board.replaceChildren();
+    ui.log.replaceChildren();
+  }
+  const visible = revealed ? frame : null;
+  showPlayers(ui.players, seats, visible, new Set(held.keys()));
+  ui.undo.disabled = !(visible?.can_undo && pending === null);
+  showTurn(visible);
+  if (visible === null || shown === null) {
+    drawn = "";
+    return;
+  }
+  const key = `${shown}:${visible.seq}`;
+  if (fresh || key !== drawn) {
+    renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition }, { propose });
+    drawn = key;
+    ui.board.dataset.seq = String(visible.seq); // what a test waits on after a move
+  }
+  showLog(ui.log, /** @type {Held} */ (held.get(shown)).lines);
+  showResult(ui.result, visible, () => void rematch());
+}
+
+/** @param {Frame | null} frame */
+function showTurn(frame) {
+  const down = [...held.values()].some((h) => !h.up);
+  const mine = [...held.values()].some((h) => h.frame?.to_act);
+  let text = "Waiting…";
+  if (down) text = "Connection lost: reconnecting…";
+  else if (frame?.is_over) text = "Game over";
+  else if (mine) text = held.size > 1 && shown !== null ? `Your turn, ${seatName(shown)}` : "Your turn";
+  else if (frame) text = `Waiting for ${seatName(frame.current_player)}`;
+  ui.turn.textContent = text;
+  ui.turn.classList.toggle("tl-mine", mine && !down);
+  document.title = `${mine ? "▶ Your turn · " : ""}${summary.title} · tablelands`;
+  favicon.href = `/static/icons/${mine ? "favicon-turn.svg" : "favicon.svg"}`;
+}
+
+/** @param {LegalAction} action */
+function propose(action) {
+  const frame = shownFrame();
+  if (!frame) return;
+  pending = { action, seq: frame.seq };
+  notify("");
+  ui.confirmText.textContent = action.text;
+  ui.confirm.hidden = false;
+  ui.undo.disabled = true;
+  ui.yes.focus();
+}
+
+/** @param {boolean} redraw whether to draw the board again, to clear the board's selection */
+function cancel(redraw = true) {
+  const had = pending !== null;
+  pending = null;
+  ui.confirm.hidden = true;
+  if (had && redraw) draw(true);
+}
+
+function confirm() {
+  if (pending === null || shown === null) return;
+  const { action, seq } = pending;
+  if (!held.get(shown)?.socket.send({ type: "move", seq, action_id: action.id })) {
+    notify("Not sent: the connection is down. It is being opened again; try once it is back.");
+    return;
+  }
+  ui.yes.disabled = true; // one move per view: the next view or a refusal frees it
+}
+
+function undo() {
+  const frame = shownFrame();
+  if (shown === null || !frame?.can_undo || pending !== null) return;
+  ui.undo.disabled = true;
+  if (!held.get(shown)?.socket.send({ type: "undo", seq: frame.seq })) notify("Not sent: the connection is down.");
+}
+
+async function rematch() {
+  const seat = shown === null ? undefined : held.get(shown);
+  if (!seat) return;
+  const response = await fetch(`/api/games/${summary.id}/rematch`, { method: "POST", headers: { Authorization: `Bearer ${seat.token}` } });
+  const answer = await response.json();
+  if (!response.ok) {
+    notify(`No rematch: ${answer.message}`);
+    return;
+  }
+  goToRematch(answer.game.id);
+}
+
+/** Every seat keeps its token in a rematch: remember them under the new game, and go. @param {string} gameId */
+function goToRematch(gameId) {
+  saveSeats(gameId, about, Object.fromEntries([...held.entries()].map(([seat, h]) => [String(seat), h.token])));
+  location.assign(`/play/${gameId}`);
+}
+
+/** @param {Held} seat @param {string} token @param {ServerMessage} message */
+function receive(seat, token, message) {
+  if (message.type === "refused") {
+    // The engine's own words naming the rule; the board is drawn afresh to pick again.
+    notify(`Refused: ${message.message}`);
+    ui.yes.disabled = false;
+    pending = null;
+    ui.confirm.hidden = true;
+    draw(true);
+  } else if (message.type === "seats") {
+    seats = message.seats;
+    draw();
+  } else if (message.type === "rematch") {
+    notify("A rematch is set up: taking you there…", "info");
+    goToRematch(message.game);
+  } else {
+    if (!held.has(message.seat)) adopt(message.seat, token, seat);
+    foldLog(seat.lines, message);
+    const before = seat.frame;
+    seat.frame = message;
+    seats = message.seats;
+    if (message.seat === shown && before?.seq !== message.seq) {
+      cancel(false);
+      ui.yes.disabled = false;
+      if (before !== null) notify("");
+    }
+    choose();
+    draw();
+  }
+}
+
+/** A token from an invite link, whose seat the first view names: keep it for next time. */
+function adopt(/** @type {number} */ seat, /** @type {string} */ token, /** @type {Held} */ state) {
+  held.set(seat, state);
+  saveSeats(summary.id, about, { [String(seat)]: token });
+}
+
+/** @param {string} token @param {number | null} seat */
+function connect(token, seat) {
+  /** @type {Held} */
+  const state = { token, socket: /** @type {any} */ (null), frame: null, lines: new Map(), up: false };
+  if (seat !== null) held.set(seat, state);
+  state.socket = new SeatSocket(summary.id, token, {
+    message: (message) => receive(state, token, message),
+    status: (open, why) => {
+      state.up = open;
+      if (why) notify(`Cannot play here: ${why}. Open the seat's invite link again, or go back to the lobby.`);
+      showTurn(revealed ? shownFrame() : null);
+    },
+  });
+}
+
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (pending !== null && event.key === "Escape") cancel();
+  // A focused button does its own Enter (Confirm is focused when the bar opens).
+  else if (pending !== null && event.key === "Enter" && !(target instanceof HTMLButtonElement)) {
+    event.preventDefault();
+    confirm();
+  } else if (event.key.toLowerCase() === "u" && pending === null) undo();
+});
+ui.yes.addEventListener("click", confirm);
+ui.no.addEventListener("click", () => cancel());
+ui.undo.addEventListener("click", undo);
+ui.handoverGo.addEventListener("click", () => {
+  revealed = true;
+  draw();
+});
+
+// For the console and the browser tests: send what the boards never propose (an illegal
+// move, to see the engine's refusal) through the shown seat's socket.
+Object.assign(window, { tablelandsPage: { send: (/** @type {object} */ message) => shown !== null && held.get(shown)?.socket.send(message) } });
+
+async function start() {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromLink) history.replaceState(null, "", location.pathname); // keep the secret off the address bar
+  const saved = savedGames()[summary.id]?.tokens ?? {};
+  const response = await fetch(`/api/games/${summary.id}/edition`);
+  if (!response.ok) throw new Error(`the game's edition could not be read (${response.status})`);
+  edition = await response.json();
+  for (const [seat, token] of Object.entries(saved)) connect(token, Number(seat));
+  if (fromLink && !Object.values(saved).includes(fromLink)) connect(fromLink, null);
+  if (!fromLink && Object.keys(saved).length === 0) {
+    ui.turn.textContent = "Not playing";
+    notify("This browser holds no seat in this game. Open your invite link (it ends in #token=…) to play; watching a game is not possible yet.", "info");
+    showPlayers(ui.players, seats, null, new Set());
+  }
+}
+
+start().catch((exc) => notify(`The page could not start: ${exc instanceof Error ? exc.message : exc}`));
