@@ -3,6 +3,7 @@ its end, a game against a bot, a reload mid-game, an illegal move explained, hot
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.web.conftest import Tab
@@ -28,7 +29,7 @@ def my_turn(page: Any) -> None:
 def confirm(page: Any) -> None:
     """Confirm the move proposed and wait for the view after it."""
     before = page.get_attribute("#board", "data-seq")
-    page.wait_for_selector("#confirm:not([hidden])")
+    page.wait_for_selector("#confirm-yes:not([hidden])")
     page.click("#confirm-yes")
     page.wait_for_function(
         "seq => document.getElementById('board').dataset.seq !== seq", arg=before
@@ -58,3 +59,83 @@ def test_solo_confusing_lands_to_the_end(tab: Tab) -> None:
     tab.screenshot("confusing-lands-solo-end")
     assert "Final score" in page.locator(".tl-result-box").inner_text()
     assert page.locator("#turn").inner_text() == "Game over"
+
+
+def act_land_vs_sea(page: Any) -> None:
+    """Land vs Sea: make the decision asked for by clicks (a tile turned until it fits and
+    dropped on a lit spot, a stack, a tile to steal, a waypoint, a hole, a button), confirm."""
+    faces = page.locator(".tl-hand .tl-clickable[data-face]")
+    if faces.count():
+        for face in range(faces.count()):
+            faces.nth(face).click()
+            for _ in range(6):
+                if page.locator("polygon[data-place]").count():
+                    break
+                page.keyboard.press("r")
+            if page.locator("polygon[data-place]").count():
+                break
+        page.locator("polygon[data-place]").first.click()
+    else:
+        for selector in (
+            ".tl-clickable[data-stack]",
+            "[data-steal]",
+            "[data-waypoint]",
+            "[data-hole]",
+            "button[data-kind]",
+        ):
+            if page.locator(selector).count():
+                page.locator(selector).first.click()
+                break
+        else:
+            raise AssertionError("no decision to click on the board")
+    confirm(page)
+
+
+def frames(page: Any) -> list[dict[str, Any]]:
+    """Every message the page's sockets receive, from now on."""
+    received: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        socket.on("framereceived", lambda payload: received.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    return received
+
+
+def test_against_a_bot_with_a_reload_and_a_refusal(tab: Tab) -> None:
+    page = tab.page
+    received = frames(page)
+    create(tab, "land-vs-sea", 2, [("me", None), ("bot", "random")])
+    page.wait_for_url("**/play/*")
+    my_turn(page)
+    tab.screenshot("land-vs-sea-start")
+    for _ in range(4):
+        act_land_vs_sea(page)
+        my_turn(page)
+    tab.screenshot("land-vs-sea-middle")
+    assert "random (bot)" in page.locator("#players").inner_text()
+
+    # A reload resumes: the same position, the same log.
+    seq = page.get_attribute("#board", "data-seq")
+    log = page.locator("#log").inner_text()
+    page.reload()
+    page.wait_for_function("seq => document.getElementById('board').dataset.seq === seq", arg=seq)
+    assert page.locator("#log").inner_text() == log
+    my_turn(page)
+    act_land_vs_sea(page)
+    my_turn(page)
+
+    # A move the boards never offer, sent through the page's own socket: the engine's
+    # refusal is shown, and the game goes on from the same position.
+    seq = page.get_attribute("#board", "data-seq")
+    page.evaluate(
+        "seq => window.tablelandsPage.send({type: 'move', seq, action: {kind: 'pass'}})",
+        int(seq or 0),
+    )
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    refusals = [m["message"] for m in received if m["type"] == "refused"]
+    assert refusals and notice.inner_text() == f"Refused: {refusals[-1]}"
+    tab.screenshot("land-vs-sea-refused")
+    act_land_vs_sea(page)
+    assert notice.is_hidden()

@@ -21,8 +21,7 @@ const ui = {
   board: byId("board", HTMLDivElement),
   turn: byId("turn", HTMLSpanElement),
   notice: byId("notice", HTMLDivElement),
-  confirm: byId("confirm", HTMLDivElement),
-  confirmText: byId("confirm-text", HTMLElement),
+  prompt: byId("prompt", HTMLSpanElement),
   yes: byId("confirm-yes", HTMLButtonElement),
   no: byId("confirm-no", HTMLButtonElement),
   handover: byId("handover", HTMLDivElement),
@@ -115,6 +114,11 @@ function showTurn(frame) {
   else if (mine) text = held.size > 1 && shown !== null ? `Your turn, ${seatName(shown)}` : "Your turn";
   else if (frame) text = `Waiting for ${seatName(frame.current_player)}`;
   ui.turn.textContent = text;
+  if (pending === null) {
+    ui.prompt.textContent = frame?.is_over ? "The game is over."
+      : frame?.to_act ? "Your move: pick it on the board, then confirm it here."
+      : frame ? `${seatName(frame.current_player)} is playing…` : "";
+  }
   ui.turn.classList.toggle("tl-mine", mine && !down);
   document.title = `${mine ? "▶ Your turn · " : ""}${summary.title} · tablelands`;
   favicon.href = `/static/icons/${mine ? "favicon-turn.svg" : "favicon.svg"}`;
@@ -126,8 +130,8 @@ function propose(action) {
   if (!frame) return;
   pending = { action, seq: frame.seq };
   notify("");
-  ui.confirmText.textContent = action.text;
-  ui.confirm.hidden = false;
+  ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: action.text }), "?");
+  showButtons(true);
   ui.undo.disabled = true;
   ui.yes.focus();
 }
@@ -136,8 +140,14 @@ function propose(action) {
 function cancel(redraw = true) {
   const had = pending !== null;
   pending = null;
-  ui.confirm.hidden = true;
+  showButtons(false);
   if (had && redraw) draw(true);
+}
+
+/** The confirm bar keeps its room when idle, so the board never jumps under the pointer. */
+function showButtons(/** @type {boolean} */ shown) {
+  ui.yes.hidden = !shown;
+  ui.no.hidden = !shown;
 }
 
 function confirm() {
@@ -182,7 +192,7 @@ function receive(seat, token, message) {
     notify(`Refused: ${message.message}`);
     ui.yes.disabled = false;
     pending = null;
-    ui.confirm.hidden = true;
+    showButtons(false);
     draw(true);
   } else if (message.type === "seats") {
     seats = message.seats;
