@@ -26,14 +26,17 @@ def my_turn(page: Any) -> None:
     page.wait_for_selector(".tl-turn.tl-mine, .tl-result-box:not([hidden])")
 
 
+#: The page has taken in the view after `seq`: drawn it, or (hot-seat) hidden the board.
+MOVED_ON = """seq => document.getElementById('board').dataset.seq !== seq
+    || !document.getElementById('handover').hidden"""
+
+
 def confirm(page: Any) -> None:
     """Confirm the move proposed and wait for the view after it."""
     before = page.get_attribute("#board", "data-seq")
     page.wait_for_selector("#confirm-yes:not([hidden])")
     page.click("#confirm-yes")
-    page.wait_for_function(
-        "seq => document.getElementById('board').dataset.seq !== seq", arg=before
-    )
+    page.wait_for_function(MOVED_ON, arg=before)
 
 
 def place_card(page: Any) -> None:
@@ -137,5 +140,34 @@ def test_against_a_bot_with_a_reload_and_a_refusal(tab: Tab) -> None:
     refusals = [m["message"] for m in received if m["type"] == "refused"]
     assert refusals and notice.inner_text() == f"Refused: {refusals[-1]}"
     tab.screenshot("land-vs-sea-refused")
+
+    # Undo (key U) takes back the tile just placed: its log line goes.
+    if page.locator("#undo").is_enabled():
+        lines = page.locator("#log li").count()
+        page.keyboard.press("u")
+        page.wait_for_function(
+            "seq => document.getElementById('board').dataset.seq !== seq", arg=seq
+        )
+        assert page.locator("#log li").count() == lines - 1
     act_land_vs_sea(page)
     assert notice.is_hidden()
+
+
+def test_hot_seat_hands_over_between_seats(tab: Tab) -> None:
+    create(tab, "confusing-lands", 2, [("me", None), ("hotseat", None)])
+    page = tab.page
+    page.wait_for_url("**/play/*")
+    handover = page.locator("#handover")
+    for turn in range(4):
+        handover.wait_for(state="visible")
+        # Behind the hand-over screen nothing of the seat's own is drawn.
+        assert page.locator("#board").inner_html() == ""
+        assert page.locator("#log li").count() == 0
+        seat = turn % 2 + 1
+        assert f"Seat {seat}" in handover.inner_text()
+        if turn == 1:
+            tab.screenshot("hot-seat-hand-over")
+        page.click("#handover-go")
+        assert handover.is_hidden()
+        assert page.locator("#turn").inner_text().startswith("Your turn")
+        place_card(page)

@@ -43,6 +43,8 @@ let shown = null;
 let revealed = false;
 /** @type {{action: LegalAction, seq: number} | null} the move waiting for Confirm */
 let pending = null;
+/** @type {number | null} the seq of the view a move was sent in: one move per view */
+let sentAt = null;
 /** What the board shows now (seat, seq, revealed): drawn again only when it changes, so a
  * selection in progress survives a seat joining or another seat's view arriving. */
 let drawn = "";
@@ -127,8 +129,9 @@ function showTurn(frame) {
 /** @param {LegalAction} action */
 function propose(action) {
   const frame = shownFrame();
-  if (!frame) return;
+  if (!frame || frame.seq === sentAt) return; // a move is on its way: its view comes next
   pending = { action, seq: frame.seq };
+  ui.yes.disabled = false;
   notify("");
   ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: action.text }), "?");
   showButtons(true);
@@ -157,7 +160,8 @@ function confirm() {
     notify("Not sent: the connection is down. It is being opened again; try once it is back.");
     return;
   }
-  ui.yes.disabled = true; // one move per view: the next view or a refusal frees it
+  sentAt = seq;
+  ui.yes.disabled = true;
 }
 
 function undo() {
@@ -190,7 +194,7 @@ function receive(seat, token, message) {
   if (message.type === "refused") {
     // The engine's own words naming the rule; the board is drawn afresh to pick again.
     notify(`Refused: ${message.message}`);
-    ui.yes.disabled = false;
+    sentAt = null;
     pending = null;
     showButtons(false);
     draw(true);
@@ -208,7 +212,6 @@ function receive(seat, token, message) {
     seats = message.seats;
     if (message.seat === shown && before?.seq !== message.seq) {
       cancel(false);
-      ui.yes.disabled = false;
       if (before !== null) notify("");
     }
     choose();
