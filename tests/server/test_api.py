@@ -377,3 +377,19 @@ def test_a_rematch_keeps_the_seats_and_options_with_a_new_seed(sqlite_url: str) 
         assert view(client, new["id"], token)["seat"] == 0  # the same link works
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert hub.tables.position(new["id"]).state.seed != end["result"]["seed"]
+
+
+def test_the_edition_and_the_game_page_are_public(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        made = create(client, "confusing-lands", [{"kind": "me"}])
+        game_id = made["game"]["id"]
+        edition = client.get(f"/api/games/{game_id}/edition")
+        packaged = get_game("confusing-lands").default_edition().to_data()
+        assert edition.status_code == 200 and edition.json() == packaged
+        page = client.get(f"/play/{game_id}")
+        assert page.status_code == 200 and made["game"]["title"] in page.text
+        # The page holds no token: seats are found in the browser, from the link's fragment.
+        assert made["seats"][0]["token"] not in page.text
+        missing = client.get("/play/no-such-game")
+        assert missing.status_code == 404 and "No such game" in missing.text
+        assert client.get("/api/games/no-such-game/edition").status_code == 404

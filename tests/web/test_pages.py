@@ -141,14 +141,14 @@ def test_against_a_bot_with_a_reload_and_a_refusal(tab: Tab) -> None:
     assert refusals and notice.inner_text() == f"Refused: {refusals[-1]}"
     tab.screenshot("land-vs-sea-refused")
 
-    # Undo (key U) takes back the tile just placed: its log line goes.
+    # Undo (key U) takes back the tile just placed: its log lines go, the others stay.
     if page.locator("#undo").is_enabled():
-        lines = page.locator("#log li").count()
+        tagged = "nodes => nodes.map(n => n.dataset.seq)"
+        lines = page.locator("#log li").evaluate_all(tagged)
+        assert seq in lines  # the move taken back is the last one, at `seq`
         page.keyboard.press("u")
-        page.wait_for_function(
-            "seq => document.getElementById('board').dataset.seq !== seq", arg=seq
-        )
-        assert page.locator("#log li").count() == lines - 1
+        page.wait_for_function(MOVED_ON, arg=seq)
+        assert page.locator("#log li").evaluate_all(tagged) == [s for s in lines if s != seq]
     act_land_vs_sea(page)
     assert notice.is_hidden()
 

@@ -29,7 +29,8 @@ export function showPlayers(table, seats, frame, held) {
       el("td", {}, [
         el("span", { class: `tl-dot tl-${online}`, title: online, text: seat.connected ? "●" : "○" }),
         ` ${who(seat)}`,
-        held.has(seat.seat) ? el("span", { class: "tl-you", text: " (you)" }) : "",
+        // Hot-seat: several seats are "you"; say they are played at this screen instead.
+        held.has(seat.seat) ? el("span", { class: "tl-you", text: held.size > 1 ? " (here)" : seat.name === "You" ? "" : " (you)" }) : "",
       ]),
       el("td", { class: "tl-score", text: String(totals.get(seat.seat) ?? "") }),
     ]);

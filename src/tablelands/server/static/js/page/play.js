@@ -88,6 +88,7 @@ function draw(fresh = false) {
     ui.board.replaceChildren();
     ui.log.replaceChildren();
   }
+  ui.board.hidden = !revealed;
   const visible = revealed ? frame : null;
   showPlayers(ui.players, seats, visible, new Set(held.keys()));
   ui.undo.disabled = !(visible?.can_undo && pending === null);
@@ -117,7 +118,8 @@ function showTurn(frame) {
   else if (frame) text = `Waiting for ${seatName(frame.current_player)}`;
   ui.turn.textContent = text;
   if (pending === null) {
-    ui.prompt.textContent = frame?.is_over ? "The game is over."
+    ui.prompt.textContent = !revealed && shown !== null ? `Hand the screen to ${seatName(shown)}.`
+      : frame?.is_over ? "The game is over."
       : frame?.to_act ? "Your move: pick it on the board, then confirm it here."
       : frame ? `${seatName(frame.current_player)} is playing…` : "";
   }
