@@ -19,6 +19,7 @@ def create(tab: Tab, game: str, players: int, seats: list[tuple[str, str | None]
         page.select_option(f'select[name="kind-{seat}"]', kind)
         if agent is not None:
             page.select_option(f'select[name="agent-{seat}"]', agent)
+    tab.screenshot(f"lobby-{game}")
     page.click("#create")
 
 

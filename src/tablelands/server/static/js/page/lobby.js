@@ -16,7 +16,7 @@ const optionsBox = byId("options", HTMLFieldSetElement);
 const seatsBox = byId("seats", HTMLFieldSetElement);
 const error = byId("create-error", HTMLParagraphElement);
 
-const KIND_LABELS = { me: "Me", bot: "A bot", friend: "A friend (invite link)", hotseat: "Hot-seat (here, taking turns)" };
+const KIND_LABELS = { me: "Me", bot: "A bot", friend: "A friend (invite link)", hotseat: "Hot-seat (this screen)" };
 
 function chosenGame() {
   const game = catalog.games.find((g) => g.name === gameSelect.value);
