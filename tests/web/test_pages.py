@@ -172,3 +172,28 @@ def test_hot_seat_hands_over_between_seats(tab: Tab) -> None:
         assert handover.is_hidden()
         assert page.locator("#turn").inner_text().startswith("Your turn")
         place_card(page)
+
+
+def test_a_friend_joins_by_the_invite_link(tab: Tab, context: Any) -> None:
+    create(tab, "confusing-lands", 2, [("me", None), ("friend", None)])
+    page = tab.page
+    link = page.locator("#invites input").input_value()
+    assert "/play/" in link and "#token=" in link
+    tab.screenshot("invite-links")
+    page.click("#go")
+    page.wait_for_url("**/play/*")
+    friend = Tab(
+        context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), tab.site
+    )
+    friend.page.goto(link)
+    # The token leaves the address bar once the page has it; the seat is remembered.
+    friend.page.wait_for_function("!location.hash")
+    my_turn(page)
+    place_card(page)
+    my_turn(friend.page)
+    assert friend.page.locator("#turn").inner_text() == "Your turn"
+    place_card(friend.page)
+    friend.page.goto(tab.site + "/")
+    assert friend.page.locator("#my-games a").count() == 1
+    assert not friend.errors, friend.errors
+    friend.page.context.close()

@@ -145,7 +145,9 @@ function created(answer) {
     return el("li", {}, [el("span", { text: `Seat ${s.seat + 1}: ` }), input, copy]);
   }));
   form.hidden = true;
+  byId("new-title", HTMLHeadingElement).hidden = true;
   byId("created", HTMLDivElement).hidden = false;
+  showMyGames();
 }
 
 function showMyGames() {
