@@ -34,6 +34,7 @@ SHARED = "shared"
 DERIVED = "derived"
 
 _IMMUTABLE = (int, float, str, bool, bytes, type(None))
+_SCALARS = frozenset({int, float, str, bool, type(None)})
 
 
 def _is_immutable(tp: Any) -> bool:
@@ -152,10 +153,13 @@ def _is_marked(tp: Any, marker: str) -> bool:
 
 def plain(value: object) -> object:
     """``value`` as JSON-ready data: tuples become lists, objects their ``to_json()``."""
-    if isinstance(value, _IMMUTABLE):
+    if type(value) in _SCALARS:
         return value
     if isinstance(value, list | tuple):
-        return [plain(item) for item in value]
+        # Most fields are lists of numbers: copy those without a call per item.
+        return [item if type(item) in _SCALARS else plain(item) for item in value]
+    if isinstance(value, _IMMUTABLE):
+        return value
     if isinstance(value, dict):
         return {str(key): plain(item) for key, item in value.items()}
     to_json = getattr(value, "to_json", None)

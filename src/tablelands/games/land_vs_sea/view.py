@@ -38,14 +38,33 @@ from tablelands.games.land_vs_sea.scoring import breakdown
 QUICK_DEALS = 4
 
 
+#: The directions in each 6-bit edge mask (drawing a face asks this thousands of times).
+_DIRECTIONS = tuple(tuple(d for d in range(6) if mask >> d & 1) for mask in range(64))
+
+
 def _directions(mask: int) -> list[int]:
-    return [d for d in range(6) if mask >> d & 1]
+    return list(_DIRECTIONS[mask])
 
 
 def face_json(face: Face) -> JsonDict:
     """What a face shows, edge by edge as it lies (edges are directions 0-5, clockwise from
     north-east): the edge types, the regions with their bonus symbols, mountains, corals,
-    caravan or ship, and its action symbol."""
+    caravan or ship, and its action symbol.
+
+    Worked out once per face and shared by every observation that shows it (a map holds
+    dozens and observations are many), so it is never changed: ``SeatView`` hands out
+    copies."""
+    drawing = _FACE_DRAWINGS.get(face)
+    if drawing is None:
+        drawing = _FACE_DRAWINGS[face] = _draw_face(face)
+    return drawing
+
+
+#: face_json's drawings, by face (a few thousand at most per edition).
+_FACE_DRAWINGS: dict[Face, JsonDict] = {}
+
+
+def _draw_face(face: Face) -> JsonDict:
     return {
         "edges": face.edge_string(),
         "regions": [
