@@ -4,7 +4,6 @@ by Playwright, and a page with the board harness loaded."""
 from __future__ import annotations
 
 import json
-import shutil
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -12,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright import sync_api
 
 from tablelands.core.game import State
 from tablelands.core.view import SeatView
@@ -22,16 +20,6 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 STATIC = ROOT / "src" / "tablelands" / "server" / "static"
 SCREENSHOTS = HERE / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -57,16 +45,6 @@ def server() -> Iterator[str]:
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail("Debian's chromium is missing: apt-get install -y chromium")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Harness:

@@ -4,7 +4,6 @@ a page that fails its test on any script error."""
 
 from __future__ import annotations
 
-import shutil
 import socket
 import threading
 import time
@@ -14,11 +13,9 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright import sync_api
 
 from tablelands.server.app import create_app
 from tablelands.server.settings import Settings
-from tests.client.conftest import CHROMIUM, CHROMIUM_ARGS
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
@@ -47,16 +44,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail("Debian's chromium is missing: apt-get install -y chromium")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Tab:
