@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -421,9 +423,18 @@ def test_fuzzed_options_end_in_a_game_or_an_error_never_a_traceback(args: list[s
         assert "error" in out.lower(), (args, out)
 
 
+@pytest.fixture
+def terminal_ctrl_c() -> Iterator[None]:
+    """Ctrl-C handled by Python's own handler, as in a terminal, whatever a library that ran
+    earlier in this test process may have left in its place."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("terminal_ctrl_c")
 def test_ctrl_c_while_a_bot_thinks_cuts_the_thinking_not_the_game(tmp_path: Path) -> None:
     import os
-    import signal
     import threading
     import time
 
