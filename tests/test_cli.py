@@ -432,6 +432,22 @@ def terminal_ctrl_c() -> Iterator[None]:
     signal.signal(signal.SIGINT, previous)
 
 
+def typed_against_a_bot(state: State, typed: Iterator[str]) -> str:
+    """Seat 1 types ``typed`` at the terminal against a random bot, then leaves (the game is
+    not over, so the session says so); everything the screen showed."""
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=400)
+    session = Session(state, [None, make_agent("random", 1)], console, read=read)
+    assert session.run() is False  # left when the typing ran out
+    return console.export_text()
+
+
 @pytest.mark.usefixtures("terminal_ctrl_c")
 def test_ctrl_c_while_a_bot_thinks_cuts_the_thinking_not_the_game(tmp_path: Path) -> None:
     import os
@@ -494,16 +510,7 @@ def test_an_illegal_move_typed_at_the_terminal_is_refused_naming_the_rule() -> N
         ]
     )
 
-    def read(prompt: str) -> str:
-        try:
-            return next(typed)
-        except StopIteration:
-            raise EOFError from None
-
-    console = Console(record=True, width=400)
-    session = Session(state, [None, make_agent("random", 1)], console, read=read)
-    assert session.run() is False  # left when the typing ran out
-    out = console.export_text()
+    out = typed_against_a_bot(state, typed)
     refusals = [line for line in out.splitlines() if line.startswith("Not played:")]
     assert refusals == [
         "Not played: that move is not possible: 7,6 holds a level-3 pawn of player 2: your "
@@ -527,18 +534,8 @@ def test_a_part_the_split_does_not_offer_is_refused_at_the_terminal_naming_dl_4(
     set_board(state, land=[(1, 3), (2, 3), (3, 3), (4, 3)], pawns={(1, 3): (0, 1)})
     give(state, 0, "splitting")
     act(state, "play splitting", "split 1,3>0")  # north-east: only the suffixes may go
-    typed = iter(["part 1,3", "part 2,3 4,3", "part 4,3"])
-
-    def read(prompt: str) -> str:
-        try:
-            return next(typed)
-        except StopIteration:
-            raise EOFError from None
-
-    console = Console(record=True, width=400)
-    session = Session(state, [None, make_agent("random", 1)], console, read=read)
-    session.run()
-    refusals = [line for line in console.export_text().splitlines() if "Not played" in line]
+    out = typed_against_a_bot(state, iter(["part 1,3", "part 2,3 4,3", "part 4,3"]))
+    refusals = [line for line in out.splitlines() if "Not played" in line]
     assert len(refusals) == 2
     for line in refusals:
         assert line.startswith("Not played: that part is not one of the 3 this split offers")
