@@ -9,7 +9,6 @@ seat is the token's, so no seat can act for another.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -23,11 +22,13 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from tablelands.core.game import JsonDict
+from tablelands.server.admin import add_admin_routes
 from tablelands.server.bots import bot_pool
 from tablelands.server.catalog import catalog
 from tablelands.server.db import PLAYING, make_engine, upgrade
 from tablelands.server.errors import ForbiddenError, NotFoundError, ServerError
 from tablelands.server.hub import Connection, Hub
+from tablelands.server.lobby import add_lobby_routes
 from tablelands.server.messages import refused
 from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
 from tablelands.server.settings import Settings
@@ -138,10 +139,13 @@ def create_app(settings: Settings) -> FastAPI:
         body: Join | None = None,
     ) -> JsonDict:
         hub = hub_of(request)
-        index = await seat(hub, game_id, authorization)
-        await hub.run(hub.tables.join, game_id, index, body.name if body else None)
+        name = body.name if body else None
+        index, token = await hub.run(hub.tables.join, game_id, bearer(authorization), name)
+        seats = await hub.run(hub.tables.seats, game_id, hub.connected(game_id))
+        await hub.notify(game_id, {"type": "seats", "seats": seats})  # everyone sees the name
         return {
             "seat": index,
+            "token": token,
             "game": await hub.run(hub.tables.summary, game_id, hub.connected(game_id)),
         }
 
@@ -191,21 +195,8 @@ def create_app(settings: Settings) -> FastAPI:
         await hub.notify(game_id, {"type": "rematch", "game": new_id})
         return {"game": await hub.run(hub.tables.summary, new_id, hub.connected(new_id))}
 
-    @app.get("/api/admin/games")
-    async def all_games(request: Request, authorization: Authorization = None) -> JsonDict:
-        given = bearer(authorization) or ""
-        if not secrets.compare_digest(given.encode(), settings.admin_token.encode()):
-            raise ForbiddenError(
-                "the admin routes need the admin token the server printed at start"
-            )
-        hub = hub_of(request)
-        ids = await hub.run(hub.tables.game_ids)
-        return {
-            "games": [
-                await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
-                for game_id in ids
-            ]
-        }
+    add_lobby_routes(app)
+    add_admin_routes(app, templates, settings)
 
     @app.websocket("/ws/games/{game_id}")
     async def socket(

@@ -85,6 +85,10 @@ class SeatRow(Base):
     #: sha256 of the seat's secret token (null for bots): the token itself is never stored.
     #: A rematch keeps each seat's hash, so everyone's link works for the new game too.
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: A friend's seat: sha256 of its invite link's token. The invite acts for the seat
+    #: until the friend joins by it, which gives the seat a new token: a link used once
+    #: is then known as used (``token_hash`` differs), not mistaken for a wrong one.
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class MoveRow(Base):

@@ -119,8 +119,17 @@ class Tables:
             kind = HOTSEAT if seat.kind == "hotseat" else HUMAN
             tokens.append(SeatToken(index, seat.kind, token))
             name = seat.name or ("You" if seat.kind == "me" else f"Player {index + 1}")
+            hashed = token_hash(token)
+            invite = hashed if seat.kind == "friend" else None
             rows.append(
-                SeatRow(seat=index, kind=kind, agent=None, name=name, token_hash=token_hash(token))
+                SeatRow(
+                    seat=index,
+                    kind=kind,
+                    agent=None,
+                    name=name,
+                    token_hash=hashed,
+                    invite_hash=invite,
+                )
             )
         row = GameRow(
             id=game_id,
@@ -176,20 +185,46 @@ class Tables:
                         agent=seat.agent,
                         name=seat.name,
                         token_hash=seat.token_hash,
+                        invite_hash=seat.invite_hash,
                     )
                 )
         return new_id
 
-    def join(self, game_id: str, seat: int, name: str | None) -> None:
-        """A person takes their seat by its link, giving their name."""
-        if name is None:
-            return
+    def join(self, game_id: str, token: str | None, name: str | None) -> tuple[int, str]:
+        """A person takes their seat by its link, giving their name: the seat and the token
+        to play it with from now on. An invite link is used up by it: the friend's seat gets
+        a new token, so the link shared in a chat no longer plays the seat. Any other seat's
+        token is kept, and only renames."""
+        seat = self.seat_of(game_id, token)
+        assert token is not None
+        _, seats = self._game(game_id)
+        row = seats[seat]
+        named = {} if name is None else {"name": name}
+        if row.invite_hash is None or row.invite_hash != row.token_hash:
+            if named:
+                with self._sessions.begin() as session:
+                    session.execute(
+                        update(SeatRow)
+                        .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                        .values(**named)
+                    )
+            return seat, token
+        fresh = secrets.token_urlsafe(32)
         with self._sessions.begin() as session:
-            session.execute(
+            # Only while the invite still holds the seat: of two people using one link at
+            # once, one takes the seat and the other is told the link is used.
+            taken = session.execute(
                 update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(name=name)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.token_hash == row.invite_hash,
+                )
+                .values(token_hash=token_hash(fresh), **named)
             )
+        if taken.rowcount != 1:  # type: ignore[attr-defined]
+            self.seat_of(game_id, token)  # raises: the link was used meanwhile
+        return seat, fresh
 
     # -- reading games ----------------------------------------------------------------
 
@@ -204,13 +239,23 @@ class Tables:
             return row, list(seats)
 
     def seat_of(self, game_id: str, token: str | None) -> int:
-        """The seat ``token`` is for in the game; ``ForbiddenError`` if none."""
+        """The seat ``token`` is for in the game; ``ForbiddenError`` if none, saying so when
+        it is an invite link someone already joined by."""
         _, seats = self._game(game_id)
         if token:
             wanted = token_hash(token)
             for seat in seats:
                 if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
                     return seat.seat
+            for seat in seats:
+                if seat.invite_hash is not None and secrets.compare_digest(
+                    seat.invite_hash, wanted
+                ):
+                    raise ForbiddenError(
+                        f"this invite link was already used: {seat.name} took seat "
+                        f"{seat.seat + 1} with it, and the seat is played from the browser "
+                        "that joined"
+                    )
         raise ForbiddenError("this token is for no seat of this game")
 
     def position(self, game_id: str) -> Position:
@@ -264,6 +309,8 @@ class Tables:
                 "name": seat.name,
                 "agent": seat.agent,
                 "connected": seat.kind == BOT or seat.seat in connected,
+                # A friend's seat whose invite link nobody has joined by yet.
+                "invited": seat.invite_hash is not None and seat.invite_hash == seat.token_hash,
             }
             for seat in seats
         ]

@@ -1,0 +1,40 @@
+"""What the lobby asks the server before a game is made: whether an edition file is one
+the game can be played with (``POST /api/editions/check``), so the form can say which field
+is wrong next to the file's input before anything is created."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI
+from pydantic import BaseModel, ConfigDict
+
+from tablelands.core.errors import TablelandsError
+from tablelands.core.game import JsonDict
+from tablelands.games import get_game
+from tablelands.server.errors import ServerError
+from tablelands.server.referee import edition_of
+
+
+class EditionCheck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    #: The edition file's data, as ``tablelands edition export`` writes it.
+    edition: dict[str, Any]
+
+
+def check_edition(request: EditionCheck) -> JsonDict:
+    """The edition's name and hash, as a game made with it would show them; refused with
+    the game's own message, which names the field (``edition: cards: ...``)."""
+    try:
+        edition = edition_of(get_game(request.game), request.edition)
+    except TablelandsError as exc:
+        raise ServerError(str(exc)) from None
+    return {"name": edition.name, "hash": edition.content_hash, "packaged": False}
+
+
+def add_lobby_routes(app: FastAPI) -> None:
+    @app.post("/api/editions/check")
+    async def edition_check(body: EditionCheck) -> JsonDict:
+        return check_edition(body)
