@@ -343,7 +343,9 @@ def test_the_catalog_lists_games_options_and_agents(sqlite_url: str) -> None:
         lvs = catalog["games"][1]
         assert lvs["player_counts"] == [2, 3, 4]
         assert all(option["help"] for option in lvs["options"])
-        assert [a["name"] for a in catalog["agents"]] == ["random", "greedy", "mcts"]
+        specs = [a["spec"] for a in catalog["agents"]]
+        assert specs == ["random", "greedy", "mcts:1s", "mcts:3s", "mcts:8s"]
+        assert all(a["label"] and a["strength"] for a in catalog["agents"])
         assert client.get("/").status_code == 200
         assert client.get("/static/css/site.css").status_code == 200
 

@@ -7,11 +7,14 @@ from tablelands.agents import AGENTS
 from tablelands.core.game import JsonDict
 from tablelands.games import game_names, get_game
 
-#: The agents, weakest first, with a spec to start from; ``mcts`` takes any budget.
-STRENGTHS: tuple[tuple[str, str, str], ...] = (
-    ("random", "random", "weakest: any legal action"),
-    ("greedy", "greedy", "weak: the best immediate evaluation"),
-    ("mcts", "mcts:1s", "strong, and stronger with more time (mcts:2s, mcts:5s)"),
+#: The bot strengths the lobby offers, weakest first: the agent, its spec, a label and what
+#: it plays like. Any other spec (``mcts:5000it``) can still be sent to the API.
+STRENGTHS: tuple[tuple[str, str, str, str], ...] = (
+    ("random", "random", "Random", "weakest: any legal action, for learning the rules"),
+    ("greedy", "greedy", "Greedy", "weak: the best immediate evaluation, no look-ahead"),
+    ("mcts", "mcts:1s", "Search, 1 s", "strong: searches the game 1 second a move"),
+    ("mcts", "mcts:3s", "Search, 3 s", "stronger: 3 seconds a move"),
+    ("mcts", "mcts:8s", "Search, 8 s", "strongest here: 8 seconds a move"),
 )
 
 
@@ -19,12 +22,14 @@ def catalog() -> JsonDict:
     games = []
     for name in game_names():
         info = get_game(name).info
+        edition = get_game(name).default_edition()
         games.append(
             {
                 "name": info.name,
                 "title": info.title,
                 "summary": info.summary,
                 "player_counts": list(info.player_counts),
+                "edition": {"name": edition.name, "hash": edition.content_hash},
                 "options": [
                     {
                         "name": spec.name,
@@ -38,8 +43,8 @@ def catalog() -> JsonDict:
             }
         )
     agents = [
-        {"name": name, "spec": spec, "strength": strength, "help": AGENTS[name]}
-        for name, spec, strength in STRENGTHS
+        {"name": name, "spec": spec, "label": label, "strength": strength, "help": AGENTS[name]}
+        for name, spec, label, strength in STRENGTHS
     ]
     return {
         "games": games,

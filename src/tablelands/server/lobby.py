@@ -25,13 +25,18 @@ class EditionCheck(BaseModel):
 
 
 def check_edition(request: EditionCheck) -> JsonDict:
-    """The edition's name and hash, as a game made with it would show them; refused with
-    the game's own message, which names the field (``edition: cards: ...``)."""
+    """The verdict on an edition file: valid, with its name and hash as a game made with it
+    would show them, or not, with the game's own message, which names the field
+    (``edition: cards: ...``). A file found wrong is an answer, not a refused request."""
     try:
-        edition = edition_of(get_game(request.game), request.edition)
+        game = get_game(request.game)
     except TablelandsError as exc:
         raise ServerError(str(exc)) from None
-    return {"name": edition.name, "hash": edition.content_hash, "packaged": False}
+    try:
+        edition = edition_of(game, request.edition)
+    except TablelandsError as exc:
+        return {"valid": False, "message": str(exc)}
+    return {"valid": True, "name": edition.name, "hash": edition.content_hash}
 
 
 def add_lobby_routes(app: FastAPI) -> None:

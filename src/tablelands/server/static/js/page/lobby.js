@@ -1,8 +1,11 @@
 // The lobby: a form made from the catalog to create a game, the invite links of a new game,
-// and "my games", the games this browser holds seats in.
+// and "my games" (my_games.js), the games this browser holds seats in.
 
 import { byId, el } from "./dom.js";
-import { forget, saveSeats, savedGames } from "./store.js";
+import { EditionField } from "./edition_field.js";
+import { showMyGames } from "./my_games.js";
+import { lastName, rememberName } from "./names.js";
+import { saveSeats } from "./store.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
@@ -15,6 +18,7 @@ const playersSelect = byId("players", HTMLSelectElement);
 const optionsBox = byId("options", HTMLFieldSetElement);
 const seatsBox = byId("seats", HTMLFieldSetElement);
 const error = byId("create-error", HTMLParagraphElement);
+const myGames = byId("my-games", HTMLUListElement);
 
 const KIND_LABELS = { me: "Me", bot: "A bot", friend: "A friend (invite link)", hotseat: "Hot-seat (this screen)" };
 
@@ -22,6 +26,12 @@ function chosenGame() {
   const game = catalog.games.find((g) => g.name === gameSelect.value);
   if (!game) throw new Error(`the catalog has no game ${gameSelect.value}`);
   return game;
+}
+
+/** @param {string} name an option's name, `teams` or `play_again` */
+function label(name) {
+  const words = name.replace(/[_-]/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** @param {OptionSpec} option */
@@ -37,23 +47,40 @@ function optionField(option) {
     input = el("input", { id, name: option.name, type: option.type === "int" ? "number" : "text", value: String(option.default) });
   }
   input.dataset.type = option.type;
-  return el("div", { class: "tl-option" }, [el("label", { for: id, text: option.name }), input, el("p", { class: "tl-help", text: option.help })]);
+  input.title = option.help;
+  const help = el("p", { class: "tl-help", id: `${id}-help`, text: option.help });
+  input.setAttribute("aria-describedby", help.id);
+  const name = el("label", { for: id, text: label(option.name), title: option.help });
+  // A box before its words, as checkboxes are read; other inputs after them.
+  const row = option.type === "bool" ? [input, name] : [name, input];
+  return el("div", { class: "tl-option" }, [...row, help]);
 }
 
-/** @param {number} seat */
-function seatField(seat) {
+/** @typedef {{kind: string, name: string, agent: string}} SeatChoice */
+
+/** @param {number} seat @param {SeatChoice | undefined} was what the seat was set to before */
+function seatField(seat, was) {
+  const chosen = was?.kind ?? (seat === 0 ? "me" : "bot");
   const kind = el("select", { name: `kind-${seat}`, "aria-label": `Seat ${seat + 1} is played by` },
-    Object.entries(KIND_LABELS).map(([value, text]) => el("option", { value, text, selected: value === (seat === 0 ? "me" : "bot") })));
-  const name = el("input", { name: `name-${seat}`, placeholder: "name (optional)", maxlength: 100, "aria-label": `Seat ${seat + 1} name` });
-  const agent = el("select", { name: `agent-${seat}`, "aria-label": `Seat ${seat + 1} bot` },
-    catalog.agents.map((a) => el("option", { value: a.spec, text: `${a.spec}: ${a.strength}`, title: a.help, selected: a.name === "greedy" })));
+    Object.entries(KIND_LABELS).map(([value, text]) => el("option", { value, text, selected: value === chosen })));
+  const name = el("input", { name: `name-${seat}`, placeholder: "name (optional)", maxlength: 100, "aria-label": `Seat ${seat + 1} name`,
+    value: was?.name ?? (chosen === "me" ? lastName() : "") });
+  const agent = el("select", { name: `agent-${seat}`, "aria-label": `Seat ${seat + 1} bot strength` },
+    catalog.agents.map((a) => el("option", { value: a.spec, text: a.label, title: a.help, selected: a.spec === (was?.agent ?? "greedy") })));
+  const about = el("p", { class: "tl-help tl-seat-help", id: `seat-${seat}-help` });
+  agent.setAttribute("aria-describedby", about.id);
   const show = () => {
+    const bot = catalog.agents.find((a) => a.spec === agent.value);
     agent.hidden = kind.value !== "bot";
     name.hidden = kind.value === "bot";
+    name.placeholder = kind.value === "friend" ? "their name (they can give it)" : "name (optional)";
+    about.textContent = kind.value === "bot" && bot ? `${bot.strength} (${bot.spec})` : kind.value === "friend" ? "You get an invite link to send them." : "";
+    agent.title = bot?.help ?? "";
   };
   kind.addEventListener("change", show);
+  agent.addEventListener("change", show);
   show();
-  return el("div", { class: "tl-seat" }, [el("span", { class: "tl-seat-no", text: `Seat ${seat + 1}` }), kind, name, agent]);
+  return el("div", { class: "tl-seat" }, [el("span", { class: "tl-seat-no", text: `Seat ${seat + 1}` }), kind, name, agent, about]);
 }
 
 function showGame() {
@@ -63,12 +90,18 @@ function showGame() {
   playersSelect.replaceChildren(...game.player_counts.map((n) => el("option", { value: n, text: String(n), selected: n === players })));
   optionsBox.replaceChildren(el("legend", { text: "Options" }), ...game.options.map(optionField));
   optionsBox.hidden = game.options.length === 0;
+  edition.gameChanged();
   showSeats();
 }
 
+/** The seats' rows for the player count, each keeping what it was set to. */
 function showSeats() {
   const count = Number(playersSelect.value);
-  seatsBox.replaceChildren(el("legend", { text: "Seats" }), ...[...Array(count).keys()].map(seatField));
+  /** @type {SeatChoice[]} */
+  const was = [...seatsBox.querySelectorAll(".tl-seat")].map((_, seat) => ({
+    kind: field(`kind-${seat}`).value, name: field(`name-${seat}`).value, agent: field(`agent-${seat}`).value,
+  }));
+  seatsBox.replaceChildren(el("legend", { text: "Seats" }), ...[...Array(count).keys()].map((seat) => seatField(seat, was[seat])));
 }
 
 /** @param {string} name */
@@ -94,7 +127,7 @@ function request() {
     return kind === "bot" ? { kind, agent: field(`agent-${seat}`).value } : { kind, ...(name ? { name } : {}) };
   });
   const title = byId("title", HTMLInputElement).value.trim();
-  return { game: game.name, ...(title ? { title } : {}), options, hints: byId("hints", HTMLInputElement).checked, seats };
+  return { game: game.name, ...(title ? { title } : {}), options, hints: byId("hints", HTMLInputElement).checked, edition: edition.value(), seats };
 }
 
 /** @param {SubmitEvent} event */
@@ -104,9 +137,16 @@ async function create(event) {
   const button = byId("create", HTMLButtonElement);
   button.disabled = true;
   try {
-    const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request()) });
+    const body = request();
+    const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const answer = await response.json();
-    if (!response.ok) throw new Error(answer.message ?? JSON.stringify(answer.detail ?? answer));
+    if (!response.ok) {
+      const message = answer.message ?? JSON.stringify(answer.detail ?? answer);
+      if (message.startsWith("edition")) edition.refuse(message); // shown next to the file
+      throw new Error(message);
+    }
+    const me = body.seats.find((s) => s.kind === "me");
+    if (me && "name" in me) rememberName(String(me.name));
     created(answer);
   } catch (exc) {
     error.textContent = `The game was not created: ${exc instanceof Error ? exc.message : exc}`;
@@ -147,34 +187,13 @@ function created(answer) {
   form.hidden = true;
   byId("new-title", HTMLHeadingElement).hidden = true;
   byId("created", HTMLDivElement).hidden = false;
-  showMyGames();
-}
-
-function showMyGames() {
-  const list = byId("my-games", HTMLUListElement);
-  const games = Object.entries(savedGames()).sort(([, a], [, b]) => b.saved.localeCompare(a.saved));
-  if (!games.length) {
-    list.replaceChildren(el("li", { class: "tl-help", text: "None yet: the games you create or join appear here." }));
-    return;
-  }
-  list.replaceChildren(...games.map(([id, saved]) => {
-    const seats = Object.keys(saved.tokens).map((s) => Number(s) + 1).join(", ");
-    const status = el("span", { class: "tl-status" });
-    const remove = el("button", { type: "button", class: "tl-small", text: "Forget", title: "Forget this game in this browser (its seats' tokens are lost)" });
-    remove.addEventListener("click", () => { forget(id); showMyGames(); });
-    const item = el("li", {}, [el("a", { href: `/play/${id}`, text: saved.title || id }), el("span", { text: ` ${saved.game}, seat ${seats} ` }), status, remove]);
-    fetch(`/api/games/${id}`).then(async (response) => {
-      if (!response.ok) { status.textContent = "(no longer on this server)"; return; }
-      const game = await response.json();
-      status.textContent = game.status === "over" ? "(over)" : `(move ${game.moves})`;
-    }).catch(() => { status.textContent = "(server unreachable)"; });
-    return item;
-  }));
+  void showMyGames(myGames);
 }
 
 gameSelect.replaceChildren(...catalog.games.map((g) => el("option", { value: g.name, text: `${g.title} (${g.player_counts.join(", ")} players)` })));
 gameSelect.addEventListener("change", () => { playersSelect.value = ""; showGame(); });
 playersSelect.addEventListener("change", showSeats);
 form.addEventListener("submit", (event) => void create(event));
+const edition = new EditionField(byId("edition", HTMLFieldSetElement), chosenGame);
 showGame();
-showMyGames();
+void showMyGames(myGames);

@@ -8,7 +8,7 @@ import { el } from "./dom.js";
 
 /** @param {SeatInfo} seat */
 function who(seat) {
-  return seat.kind === "bot" ? `${seat.name} (bot)` : seat.name;
+  return seat.kind === "bot" ? `${seat.name} (bot)` : seat.invited ? `${seat.name} (invited)` : seat.name;
 }
 
 /**

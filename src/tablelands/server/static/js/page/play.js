@@ -4,6 +4,7 @@
 
 import { renderBoard } from "../boards/index.js";
 import { byId } from "./dom.js";
+import { joinByInvite } from "./join.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
 import { saveSeats, savedGames } from "./store.js";
@@ -14,7 +15,7 @@ import { saveSeats, savedGames } from "./store.js";
 /** @typedef {import("./types.js").LegalAction} LegalAction */
 /** @typedef {{token: string, socket: SeatSocket, frame: Frame | null, lines: Map<number, string[]>, up: boolean}} Held */
 
-/** @type {{id: string, title: string, game_title: string, seats: SeatInfo[]}} */
+/** @type {import("./types.js").Summary} */
 const summary = JSON.parse(byId("summary", HTMLScriptElement).textContent ?? "{}");
 const about = { title: summary.title, game: summary.game_title };
 const ui = {
@@ -191,8 +192,8 @@ function goToRematch(gameId) {
   location.assign(`/play/${gameId}`);
 }
 
-/** @param {Held} seat @param {string} token @param {ServerMessage} message */
-function receive(seat, token, message) {
+/** @param {Held} seat @param {ServerMessage} message */
+function receive(seat, message) {
   if (message.type === "refused") {
     // The engine's own words naming the rule; the board is drawn afresh to pick again.
     notify(`Refused: ${message.message}`);
@@ -207,7 +208,6 @@ function receive(seat, token, message) {
     notify("A rematch is set up: taking you there…", "info");
     goToRematch(message.game);
   } else {
-    if (!held.has(message.seat)) adopt(message.seat, token, seat);
     foldLog(seat.lines, message);
     const before = seat.frame;
     seat.frame = message;
@@ -221,19 +221,13 @@ function receive(seat, token, message) {
   }
 }
 
-/** A token from an invite link, whose seat the first view names: keep it for next time. */
-function adopt(/** @type {number} */ seat, /** @type {string} */ token, /** @type {Held} */ state) {
-  held.set(seat, state);
-  saveSeats(summary.id, about, { [String(seat)]: token });
-}
-
-/** @param {string} token @param {number | null} seat */
+/** @param {string} token @param {number} seat */
 function connect(token, seat) {
   /** @type {Held} */
   const state = { token, socket: /** @type {any} */ (null), frame: null, lines: new Map(), up: false };
-  if (seat !== null) held.set(seat, state);
+  held.set(seat, state);
   state.socket = new SeatSocket(summary.id, token, {
-    message: (message) => receive(state, token, message),
+    message: (message) => receive(state, message),
     status: (open, why) => {
       state.up = open;
       if (why) notify(`Cannot play here: ${why}. Open the seat's invite link again, or go back to the lobby.`);
@@ -267,16 +261,28 @@ Object.assign(window, { tablelandsPage: { send: (/** @type {object} */ message) 
 
 async function start() {
   const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
-  if (fromLink) history.replaceState(null, "", location.pathname); // keep the secret off the address bar
-  const saved = savedGames()[summary.id]?.tokens ?? {};
+  const saved = { ...savedGames()[summary.id]?.tokens };
   const response = await fetch(`/api/games/${summary.id}/edition`);
   if (!response.ok) throw new Error(`the game's edition could not be read (${response.status})`);
   edition = await response.json();
+  let refused = "";
+  if (fromLink && !Object.values(saved).includes(fromLink)) {
+    const joined = await joinByInvite(/** @type {HTMLElement} */ (ui.board.parentElement), summary, fromLink);
+    if ("refused" in joined) refused = joined.refused;
+    else {
+      saved[String(joined.seat)] = joined.token;
+      saveSeats(summary.id, about, { [String(joined.seat)]: joined.token });
+    }
+  }
+  if (fromLink) history.replaceState(null, "", location.pathname); // keep the secret off the address bar
   for (const [seat, token] of Object.entries(saved)) connect(token, Number(seat));
-  if (fromLink && !Object.values(saved).includes(fromLink)) connect(fromLink, null);
-  if (!fromLink && Object.keys(saved).length === 0) {
+  if (refused) {
+    const here = Object.keys(saved).length ? " This browser plays its own seats of this game below." : " Ask whoever made the game for a link of your own.";
+    notify(`This invite link cannot be used: ${refused}.${here}`, Object.keys(saved).length ? "info" : "error");
+  }
+  if (Object.keys(saved).length === 0) {
     ui.turn.textContent = "Not playing";
-    notify("This browser holds no seat in this game. Open your invite link (it ends in #token=…) to play; watching a game is not possible yet.", "info");
+    if (!refused) notify("This browser holds no seat in this game. Open your invite link (it ends in #token=…) to play; watching a game is not possible yet.", "info");
     showPlayers(ui.players, seats, null, new Set());
   }
 }

@@ -4,12 +4,23 @@
 
 /**
  * A seat of a game, as the summary and every frame give it.
- * @typedef {{seat: number, kind: string, name: string, agent: string | null, connected: boolean}} SeatInfo
+ * `invited`: a friend's seat whose invite link nobody has joined by yet.
+ * @typedef {{seat: number, kind: string, name: string, agent: string | null, connected: boolean,
+ *   invited?: boolean}} SeatInfo
  */
 
 /**
  * What a finished game came to.
  * @typedef {{scores: number[], winners: number[], seed: number}} Result
+ */
+
+/**
+ * A game's public summary (`GET /api/games/{id}`), as far as the pages use it.
+ * @typedef {{id: string, title: string, game: string, game_title: string, players: number,
+ *   options: Record<string, boolean | number | string>, hints: boolean, status: string,
+ *   created_at: string, moves: number, current_player: number, seats: SeatInfo[],
+ *   edition: {name: string, hash: string, packaged: boolean}, result: Result | null,
+ *   rematch: string | null}} Summary
  */
 
 /**
@@ -37,8 +48,8 @@
 /**
  * The catalog (`GET /api/games/catalog`).
  * @typedef {{games: {name: string, title: string, summary: string, player_counts: number[],
- *   options: OptionSpec[]}[], agents: {name: string, spec: string, strength: string,
- *   help: string}[], seat_kinds: string[]}} Catalog
+ *   edition: {name: string, hash: string}, options: OptionSpec[]}[], agents: {name: string, spec: string, label: string,
+ *   strength: string, help: string}[], seat_kinds: string[]}} Catalog
  */
 
 export {};
