@@ -138,6 +138,20 @@ def test_an_edition_file_is_checked_naming_the_field_wrong(sqlite_url: str) -> N
         assert "(packaged)" in client.get(f"/play/{packaged}").text
 
 
+def test_the_catalog_tells_the_options_a_player_count_fixes(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        games = {g["name"]: g for g in client.get("/api/games/catalog").json()["games"]}
+    assert games["confusing-lands"]["fixed_options"] == {}
+    on = {"mountains": True, "trade": True, "waypoints": True}
+    assert games["land-vs-sea"]["fixed_options"] == {"3": on, "4": {"waypoints": True}}
+    assert games["drifting-lands"]["fixed_options"] == {
+        "2": {"teams": False},
+        "3": {"teams": False},
+    }
+    packaged = get_game("land-vs-sea").default_edition()
+    assert games["land-vs-sea"]["edition"] == {"name": packaged.name, "hash": packaged.content_hash}
+
+
 def test_the_admin_list_comes_newest_first_a_page_at_a_time(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         ids = [

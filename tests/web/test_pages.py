@@ -186,6 +186,8 @@ def test_a_friend_joins_by_the_invite_link(tab: Tab, context: Any) -> None:
         context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), tab.site
     )
     friend.page.goto(link)
+    friend.page.fill("#join-name", "Bea")
+    friend.page.click("#join-go")
     # The token leaves the address bar once the page has it; the seat is remembered.
     friend.page.wait_for_function("!location.hash")
     my_turn(page)

@@ -3,8 +3,11 @@ agents, for the page that sets up a game (``GET /api/games/catalog``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelands.agents import AGENTS
-from tablelands.core.game import JsonDict
+from tablelands.core.errors import TablelandsError
+from tablelands.core.game import Game, JsonDict, OptionValue
 from tablelands.games import game_names, get_game
 
 #: The bot strengths the lobby offers, weakest first: the agent, its spec, a label and what
@@ -16,6 +19,35 @@ STRENGTHS: tuple[tuple[str, str, str, str], ...] = (
     ("mcts", "mcts:3s", "Search, 3 s", "stronger: 3 seconds a move"),
     ("mcts", "mcts:8s", "Search, 8 s", "strongest here: 8 seconds a move"),
 )
+
+
+def fixed_options(game: Game[Any]) -> dict[str, dict[str, OptionValue]]:
+    """Per player count, the options it leaves no choice in (Land vs Sea's LS-12, Drifting
+    Lands' teams for 4): each with the one value the game takes, found by asking the game
+    to settle every other value. Only yes/no options and options with choices are tried."""
+    fixed: dict[str, dict[str, OptionValue]] = {}
+    for players in game.info.player_counts:
+        settled = game.settle_options(players, {})
+        for spec in game.info.options:
+            values: tuple[OptionValue, ...] = (
+                spec.choices
+                if spec.choices
+                else (True, False)
+                if isinstance(spec.default, bool)
+                else ()
+            )
+            others = [v for v in values if v != settled[spec.name]]
+            if others and not any(_takes(game, players, spec.name, v) for v in others):
+                fixed.setdefault(str(players), {})[spec.name] = settled[spec.name]
+    return fixed
+
+
+def _takes(game: Game[Any], players: int, name: str, value: OptionValue) -> bool:
+    try:
+        game.settle_options(players, {name: value})
+    except TablelandsError:
+        return False
+    return True
 
 
 def catalog() -> JsonDict:
@@ -30,6 +62,7 @@ def catalog() -> JsonDict:
                 "summary": info.summary,
                 "player_counts": list(info.player_counts),
                 "edition": {"name": edition.name, "hash": edition.content_hash},
+                "fixed_options": fixed_options(get_game(name)),
                 "options": [
                     {
                         "name": spec.name,

@@ -50,7 +50,7 @@ function optionField(option) {
   input.title = option.help;
   const help = el("p", { class: "tl-help", id: `${id}-help`, text: option.help });
   input.setAttribute("aria-describedby", help.id);
-  const name = el("label", { for: id, text: label(option.name), title: option.help });
+  const name = el("label", { for: id, text: label(option.name), title: option.help }, [el("span", { class: "tl-fixed", id: `${id}-fixed` })]);
   // A box before its words, as checkboxes are read; other inputs after them.
   const row = option.type === "bool" ? [input, name] : [name, input];
   return el("div", { class: "tl-option" }, [...row, help]);
@@ -94,8 +94,34 @@ function showGame() {
   showSeats();
 }
 
+/** The options the player count leaves no choice in: set, locked, and said why; the others
+ * get back what they were set to. */
+function lockOptions() {
+  const game = chosenGame();
+  const count = playersSelect.value;
+  const fixed = game.fixed_options[count] ?? {};
+  for (const option of game.options) {
+    const input = field(option.name);
+    const value = fixed[option.name];
+    const box = input instanceof HTMLInputElement && input.type === "checkbox" ? input : null;
+    if (value !== undefined && !input.disabled) input.dataset.chosen = box ? String(box.checked) : input.value;
+    if (value === undefined && input.disabled) {
+      if (box) box.checked = input.dataset.chosen === "true";
+      else input.value = input.dataset.chosen ?? String(option.default);
+    }
+    if (value !== undefined) {
+      if (box) box.checked = value === true;
+      else input.value = String(value);
+    }
+    input.disabled = value !== undefined;
+    const why = value === true ? "always on" : value === false ? "not played" : `always ${value}`;
+    byId(`option-${option.name}-fixed`, HTMLSpanElement).textContent = value === undefined ? "" : ` (${why} with ${count} players)`;
+  }
+}
+
 /** The seats' rows for the player count, each keeping what it was set to. */
 function showSeats() {
+  lockOptions();
   const count = Number(playersSelect.value);
   /** @type {SeatChoice[]} */
   const was = [...seatsBox.querySelectorAll(".tl-seat")].map((_, seat) => ({

@@ -48,7 +48,8 @@
 /**
  * The catalog (`GET /api/games/catalog`).
  * @typedef {{games: {name: string, title: string, summary: string, player_counts: number[],
- *   edition: {name: string, hash: string}, options: OptionSpec[]}[], agents: {name: string, spec: string, label: string,
+ *   edition: {name: string, hash: string}, options: OptionSpec[],
+ *   fixed_options: Record<string, Record<string, boolean | number | string>>}[], agents: {name: string, spec: string, label: string,
  *   strength: string, help: string}[], seat_kinds: string[]}} Catalog
  */
 
