@@ -7,7 +7,7 @@
 /** @param {SeatInfo} seat */
 export function seatLabel(seat) {
   if (seat.kind === "bot") return `${seat.name} (bot)`;
-  if (seat.invited) return `${seat.name} (invited, not joined yet)`;
+  if (seat.invited) return `${seat.name} (invited)`;
   return seat.kind === "hotseat" ? `${seat.name} (hot-seat)` : seat.name;
 }
 

@@ -48,7 +48,7 @@ export async function showMyGames(list) {
       forget(id);
       void showMyGames(list);
     });
-    const players = game ? game.seats.map((s) => (mine.includes(s.seat) ? `${s.name} (you)` : seatLabel(s))).join(", ") : "";
+    const players = game ? game.seats.map((s) => (!mine.includes(s.seat) ? seatLabel(s) : s.name === "You" ? "you" : `${s.name} (you)`)).join(", ") : "";
     return el("li", { class: `tl-mine-${status.kind}`, "data-game": id }, [
       el("div", {}, [
         el("a", { href: `/play/${id}`, text: game?.title || kept.title || id }),

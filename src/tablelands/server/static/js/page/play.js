@@ -4,6 +4,7 @@
 
 import { renderBoard } from "../boards/index.js";
 import { byId } from "./dom.js";
+import { onlyAction } from "./forced.js";
 import { joinByInvite } from "./join.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
@@ -99,11 +100,15 @@ function draw(fresh = false) {
     return;
   }
   const key = `${shown}:${visible.seq}`;
-  if (fresh || key !== drawn) {
+  const arrived = key !== drawn; // a new position, not the same one drawn again
+  if (fresh || arrived) {
     renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition }, { propose });
     drawn = key;
     ui.board.dataset.seq = String(visible.seq); // what a test waits on after a move
   }
+  // Once per position, so that a forced move cancelled stays cancelled.
+  const only = arrived && pending === null ? onlyAction(visible) : null;
+  if (only) propose(only, true);
   showLog(ui.log, /** @type {Held} */ (held.get(shown)).lines);
   showResult(ui.result, visible, () => void rematch());
 }
@@ -129,14 +134,14 @@ function showTurn(frame) {
   favicon.href = `/static/icons/${mine ? "favicon-turn.svg" : "favicon.svg"}`;
 }
 
-/** @param {LegalAction} action */
-function propose(action) {
+/** @param {LegalAction} action @param {boolean} [forced] the seat's only possible action */
+function propose(action, forced = false) {
   const frame = shownFrame();
   if (!frame || frame.seq === sentAt) return; // a move is on its way: its view comes next
   pending = { action, seq: frame.seq };
   ui.yes.disabled = false;
   notify("");
-  ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: action.text }), "?");
+  ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: action.text }), forced ? "? It is your only possible move." : "?");
   showButtons(true);
   ui.undo.disabled = true;
   ui.yes.focus();
