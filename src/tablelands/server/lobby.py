@@ -13,7 +13,6 @@ from tablelands.core.errors import TablelandsError
 from tablelands.core.game import JsonDict
 from tablelands.games import get_game
 from tablelands.server.errors import ServerError
-from tablelands.server.referee import edition_of
 
 
 class EditionCheck(BaseModel):
@@ -33,7 +32,8 @@ def check_edition(request: EditionCheck) -> JsonDict:
     except TablelandsError as exc:
         raise ServerError(str(exc)) from None
     try:
-        edition = edition_of(game, request.edition)
+        # Not through the referee's cache of editions: a file only checked is not kept.
+        edition = game.edition_class.from_data(request.edition, "edition")
     except TablelandsError as exc:
         return {"valid": False, "message": str(exc)}
     return {"valid": True, "name": edition.name, "hash": edition.content_hash}
