@@ -65,8 +65,8 @@ def test_an_edition_file_is_checked_in_the_form_and_shown_in_the_game(
     tab.screenshot("lobby-edition-chosen")
     page.click("#create")
     page.wait_for_url("**/play/*")
-    page.click(".tl-about summary")
     edition = page.locator("#edition")
+    assert edition.is_visible()  # said without asking, since it is not the packaged one
     assert "My transcription" in edition.inner_text() and "custom" in edition.inner_text()
     summary = page.evaluate(
         "fetch(location.pathname.replace('/play/', '/api/games/')).then(r => r.json())"
@@ -79,6 +79,7 @@ def test_an_edition_file_is_checked_in_the_form_and_shown_in_the_game(
     page.goto(tab.site + "/")
     page.click("#create")
     page.wait_for_url("**/play/*")
+    assert page.locator("#edition").is_hidden()
     page.click(".tl-about summary")
     assert "(packaged)" in page.locator("#edition").inner_text()
 
