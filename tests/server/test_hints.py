@@ -95,7 +95,7 @@ def test_a_hint_is_the_same_whatever_the_seat_cannot_know(name: str, stage: str)
 
 
 def test_a_budget_that_is_not_one_is_refused_at_start() -> None:
-    with pytest.raises(ValueError, match="hint_budget.*neither a budget"):
+    with pytest.raises(ValueError, match=r"hint_budget.*neither a budget"):
         Settings(database_url="sqlite://", admin_token="t", hint_budget="soon")
-    with pytest.raises(ValueError, match="analysis_budget.*nothing more"):
+    with pytest.raises(ValueError, match=r"analysis_budget.*nothing more"):
         Settings(database_url="sqlite://", admin_token="t", analysis_budget="1s:workers=2")
