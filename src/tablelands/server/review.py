@@ -158,7 +158,9 @@ class Reviews:
         """``GET /api/games/{id}/analysis``: pending, done (with the verdicts) or failed."""
         summary = self.hub.tables.summary(game_id, ())
         if summary["status"] != OVER:
-            raise RefusedError("a game is analysed once it is over: the analysis holds every hand")
+            raise RefusedError(
+                "a game is analysed once it is over: the analysis weighs every seat's options, hidden hands included"
+            )
         with self.hub.tables.session() as session:
             row = session.get(AnalysisRow, game_id)
         if row is None or row.status == PENDING:

@@ -72,8 +72,12 @@ export function lossChart(decisions, names) {
   }
   chart.append(
     svg("text", { x: PAD.left - 4, y: y(0) + 4, "text-anchor": "end", class: "tl-tick" }, ["0"]),
-    svg("text", { x: (WIDTH + PAD.left) / 2, y: HEIGHT - 6, "text-anchor": "middle", class: "tl-tick" }, ["decisions, in the order played"]),
+    svg("text", { x: (WIDTH + PAD.left) / 2, y: HEIGHT - 6, "text-anchor": "middle", class: "tl-tick" }, ["decisions, in the order played (move number)"]),
   );
+  // The first and last decisions' move numbers, so the axis says where in the game it runs.
+  for (const i of new Set([0, decisions.length - 1])) {
+    chart.append(svg("text", { x: x(i), y: y(0) + 14, "text-anchor": "middle", class: "tl-tick" }, [`#${decisions[i].index + 1}`]));
+  }
   const seats = [...new Set(decisions.map((d) => d.player))].sort((a, b) => a - b);
   for (const seat of seats) {
     const colour = COLOURS[seat % COLOURS.length];
@@ -111,7 +115,7 @@ export function showAnalysis(box, analysis, seats) {
   }
   const names = new Map(seats.map((s) => [s.seat, s.name]));
   const legend = el("p", { class: "tl-legend" }, analysis.players.map((p) =>
-    el("span", { style: `color: ${COLOURS[p.seat % COLOURS.length]}`, text: `● ${nameOf(names, p.seat)}: ${p.decisions} decisions, ${Math.round(p.agreement * 100)}% as the search, mean loss ${p.mean_loss.toFixed(3)}, ${p.mistakes} mistakes, ${p.blunders} blunders ` })));
+    el("span", { style: `color: ${COLOURS[p.seat % COLOURS.length]}`, text: `● ${nameOf(names, p.seat)}: ${p.decisions} decisions, ${Math.round(p.agreement * 100)}% as the search, mean loss ${p.mean_loss.toFixed(3)}; inaccuracies ${p.inaccuracies}, mistakes ${p.mistakes}, blunders ${p.blunders}` })));
   const rows = analysis.decisions.map((d) => {
     const flag = flagOf(d.loss);
     return el("tr", { class: flag ? `tl-${flag}` : undefined, "data-move": d.index + 1 }, [
