@@ -22,11 +22,17 @@ from tablelands.core.view import SeatView
 from tablelands.games.drawing import renderer_for
 from tablelands.server.access import Authorization, bearer, hub_of
 from tablelands.server.db import GameRow
-from tablelands.server.errors import NotFoundError, RefusedError, StaleError
+from tablelands.server.errors import NotFoundError, RefusedError, ServerError, StaleError
 from tablelands.server.referee import Setup
 from tablelands.server.schemas import HintRequest
 from tablelands.server.settings import Settings
 from tablelands.server.tables import Tables
+
+
+class BusyError(ServerError):
+    """A hint asked for while the seat's last one is still being worked out."""
+
+    status = 429
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +97,9 @@ def hint_job(tables: Tables, game_id: str, seat: int, seq: int, budget: Budget) 
 def add_hint_routes(app: FastAPI, settings: Settings) -> None:
     """``POST /api/games/{id}/hint`` (docs/server.md)."""
     budget = analysis.budget_of(settings.hint_budget)
+    #: The seats (game, seat) whose hint is being worked out: one at a time each, so no seat
+    #: can fill the workers the bots need.
+    thinking: set[tuple[str, int]] = set()
 
     @app.post("/api/games/{game_id}/hint")
     async def ask_hint(
@@ -98,7 +107,13 @@ def add_hint_routes(app: FastAPI, settings: Settings) -> None:
     ) -> JsonDict:
         hub = hub_of(request)
         seat = await hub.run(hub.tables.seat_of, game_id, bearer(authorization))
-        async with hub.lock(game_id):
-            job = await hub.run(hint_job, hub.tables, game_id, seat, body.seq, budget)
-        hints = await hub.compute(hint, job)
+        if (game_id, seat) in thinking:
+            raise BusyError("a hint is being worked out for this seat already: wait for it")
+        thinking.add((game_id, seat))
+        try:
+            async with hub.lock(game_id):
+                job = await hub.run(hint_job, hub.tables, game_id, seat, body.seq, budget)
+            hints = await hub.compute(hint, job)
+        finally:
+            thinking.discard((game_id, seat))
         return {"seq": body.seq, "budget": str(budget), "hints": hints}

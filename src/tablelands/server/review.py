@@ -3,7 +3,8 @@ decision weighed by the search standing in the shoes of the seat that made it (t
 played, the search's choice, the expected loss).
 
 When a game ends, its analysis is worked out in the background, in the bots' worker
-processes and one game at a time (so bots still have the other workers), and stored in the
+processes, one game at a time and a few decisions per job (so bots still get the workers
+between two jobs, and a server that stops waits for one job at most), and stored in the
 ``analyses`` table; the game's connections are then sent ``{"type": "analysis"}``. A row
 is written ``pending`` before the work starts, so an analysis a restart cut short, or one a
 game never got, is started again when the server starts.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -53,21 +54,27 @@ class AnalysisRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+#: The moves weighed per job in a worker.
+MOVES_PER_JOB = 4
+
+
 @dataclass(frozen=True, slots=True)
 class AnalysisJob:
-    """A finished game to analyse: its setup and effective actions, the search's budget."""
+    """A finished game to analyse: its setup and effective actions, the search's budget,
+    and the indexes of the actions to weigh in this job."""
 
     setup: Setup
     actions: tuple[int, ...]
     budget: Budget
+    part: range
 
 
-def analyse(job: AnalysisJob) -> JsonDict:
-    """The analysis (run in a worker). The search is seeded from the game's seed, public
-    once the game is over, so an iterations budget gives the same analysis again."""
+def weigh_part(job: AnalysisJob) -> list[analysis.Verdict]:
+    """The verdicts on the job's part of the game (run in a worker). The search is seeded
+    from the game's seed, public once the game is over, as ``tablelands analyze --seed``
+    would be: an iterations budget gives the same analysis again."""
     start = job.setup.start()
-    verdicts = analysis.analyse(start, list(job.actions), job.budget, job.setup.seed)
-    return analysis.to_json(verdicts, start.num_players)
+    return analysis.analyse(start, list(job.actions), job.budget, job.setup.seed, part=job.part)
 
 
 class Reviews:
@@ -108,7 +115,7 @@ class Reviews:
                 return
             async with self._one_at_a_time:
                 try:
-                    result = await self.hub.compute(analyse, job)
+                    result = await self._analyse(job)
                 except asyncio.CancelledError:
                     raise  # the server is stopping: the row stays pending, resumed next start
                 except Exception as exc:
@@ -123,6 +130,13 @@ class Reviews:
             log.exception("the analysis of game %s could not be started", game_id)
         finally:
             self._tasks.pop(game_id, None)
+
+    async def _analyse(self, job: AnalysisJob) -> JsonDict:
+        verdicts: list[analysis.Verdict] = []
+        for first in range(0, len(job.actions), MOVES_PER_JOB):
+            part = range(first, min(first + MOVES_PER_JOB, len(job.actions)))
+            verdicts += await self.hub.compute(weigh_part, replace(job, part=part))
+        return analysis.to_json(verdicts, job.setup.players)
 
     def _claim(self, game_id: str) -> AnalysisJob | None:
         """The job for the game if it is over and not analysed yet (its row made pending)."""
@@ -145,7 +159,8 @@ class Reviews:
                     )
         except IntegrityError:  # another request made the row first
             return None
-        return AnalysisJob(position.setup, tuple(position.actions), self.budget)
+        actions = tuple(position.actions)
+        return AnalysisJob(position.setup, actions, self.budget, range(len(actions)))
 
     def _store(self, game_id: str, status: str, result: JsonDict | None, why: str | None) -> None:
         with self.hub.tables.session() as session, session.begin():
@@ -159,7 +174,8 @@ class Reviews:
         summary = self.hub.tables.summary(game_id, ())
         if summary["status"] != OVER:
             raise RefusedError(
-                "a game is analysed once it is over: the analysis weighs every seat's options, hidden hands included"
+                "a game is analysed once it is over: the analysis weighs every seat's "
+                "options, hidden hands included"
             )
         with self.hub.tables.session() as session:
             row = session.get(AnalysisRow, game_id)
