@@ -3,6 +3,7 @@ own view, the same whatever the seat cannot know."""
 
 from __future__ import annotations
 
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Any
 
 import pytest
@@ -99,3 +100,24 @@ def test_a_budget_that_is_not_one_is_refused_at_start() -> None:
         Settings(database_url="sqlite://", admin_token="t", hint_budget="soon")
     with pytest.raises(ValueError, match=r"analysis_budget.*nothing more"):
         Settings(database_url="sqlite://", admin_token="t", analysis_budget="1s:workers=2")
+
+
+def test_a_seat_waits_for_its_hint_before_asking_another(sqlite_url: str) -> None:
+    with serving(sqlite_url, hint_budget=BUDGET) as client:
+        made = create(client, "confusing-lands", [{"kind": "me"}])
+        game_id, token = made["game"]["id"], made["seats"][0]["token"]
+        lock = hub_of(client).lock(game_id)
+        assert client.portal is not None
+        # While the game's lock is held, a hint asked for cannot start: the second one
+        # asked meanwhile is refused, whichever of the two comes first.
+        client.portal.call(lock.acquire)
+        with ThreadPoolExecutor(2) as threads:
+            asked = [threads.submit(ask, client, game_id, token, 0) for _ in range(2)]
+            done, waiting = wait(asked, timeout=60, return_when=FIRST_COMPLETED)
+            assert done, "both hints waited for the lock: neither was refused"
+            refused = next(iter(done)).result()
+            assert refused.status_code == 429 and "already" in refused.json()["message"]
+            assert len(waiting) == 1
+            client.portal.call(lock.release)
+            assert next(iter(waiting)).result().status_code == 200
+        assert ask(client, game_id, token, 0).status_code == 200  # one at a time, not one only
