@@ -113,11 +113,12 @@ def test_a_seat_waits_for_its_hint_before_asking_another(sqlite_url: str) -> Non
         client.portal.call(lock.acquire)
         with ThreadPoolExecutor(2) as threads:
             asked = [threads.submit(ask, client, game_id, token, 0) for _ in range(2)]
-            done, waiting = wait(asked, timeout=60, return_when=FIRST_COMPLETED)
-            assert done, "both hints waited for the lock: neither was refused"
+            try:
+                done, waiting = wait(asked, timeout=60, return_when=FIRST_COMPLETED)
+            finally:
+                client.portal.call(lock.release)
+            assert len(done) == 1, "both hints waited for the lock: neither was refused"
             refused = next(iter(done)).result()
             assert refused.status_code == 429 and "already" in refused.json()["message"]
-            assert len(waiting) == 1
-            client.portal.call(lock.release)
             assert next(iter(waiting)).result().status_code == 200
         assert ask(client, game_id, token, 0).status_code == 200  # one at a time, not one only
