@@ -465,12 +465,24 @@ def serve_command(
     workers: Annotated[
         int, typer.Option(min=1, max=64, help="Bot decisions made at once, a process each.")
     ] = 2,
+    hint_budget: Annotated[
+        str, typer.Option(help="Search budget of a hint: 2s, 0.5s or 5000it.")
+    ] = "1s",
+    analysis_budget: Annotated[
+        str,
+        typer.Option(help="Search budget per decision of a finished game's analysis."),
+    ] = "0.2s",
 ) -> None:
     """Run the web app: play in the browser, against bots or friends by invite link."""
     # Imported here: the other commands need none of the web stack.
     from tablelands.server.main import serve
 
-    serve(host, port, db, workers)
+    for option, text in (("--hint-budget", hint_budget), ("--analysis-budget", analysis_budget)):
+        try:
+            analysis.budget_of(text)
+        except TablelandsError as exc:
+            raise fail(f"{option}: {exc}") from None
+    serve(host, port, db, workers, hint_budget=hint_budget, analysis_budget=analysis_budget)
 
 
 def main() -> None:

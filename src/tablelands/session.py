@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -22,8 +23,8 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from tablelands.agents import Agent, AgentSpecError, make_agent
-from tablelands.agents.mcts import MctsAgent
+from tablelands import analysis
+from tablelands.agents import Agent, AgentSpecError
 from tablelands.core.errors import IllegalActionError, NotationError, TablelandsError
 from tablelands.core.game import State
 from tablelands.core.records import record_of, write_record
@@ -49,7 +50,6 @@ COMMANDS = (
     ("quit", "leave the game (the record is saved if --record was given)"),
 )
 MOVES_SHOWN = 60
-HINTS = 5
 T = TypeVar("T")
 
 
@@ -113,7 +113,9 @@ class Session:
             view = SeatView(self.state, seat)
             agent = self.seats[seat]
             if agent is not None:
-                action = self._think(partial(agent.choose, view), agent, f"Player {seat + 1}")
+                action = self._think(
+                    partial(agent.choose, view), agent.cancel, f"Player {seat + 1}"
+                )
                 self._play(seat, view, action, f"Player {seat + 1} ({agent.spec})")
                 continue
             legal = view.legal_actions()
@@ -263,21 +265,19 @@ class Session:
 
     def _hint(self, view: SeatView, budget_text: str) -> None:
         try:
-            adviser = make_agent(
-                f"mcts:{budget_text or self.hint_budget}", self._hint_rng.next_u64()
-            )
+            budget = analysis.budget_of(budget_text or self.hint_budget)
         except AgentSpecError as exc:
             self.console.print(f"[red]Not a budget:[/red] {exc}")
             return
-        assert isinstance(adviser, MctsAgent)
-        try:
-            ranked = self._think(lambda: adviser.analyse(view), adviser, "Thinking")
-        finally:
-            adviser.close()
-        table = Table(title=f"Hint ({adviser.budget})")
+        stop = threading.Event()
+        rng = self._hint_rng.fork()
+        ranked = self._think(
+            lambda: analysis.advise(view, budget, rng, stop=stop), stop.set, "Thinking"
+        )
+        table = Table(title=f"Hint ({budget})")
         for column in ("action", "expected", "visits"):
             table.add_column(column)
-        for choice in ranked[:HINTS]:
+        for choice in ranked:
             table.add_row(
                 view.format_action(choice.action),
                 self.drawing.value(choice.value, view.num_players),
@@ -285,9 +285,9 @@ class Session:
             )
         self.console.print(table)
 
-    def _think(self, work: Callable[[], T], agent: Agent, who: str) -> T:
+    def _think(self, work: Callable[[], T], cancel: Callable[[], None], who: str) -> T:
         """Run a search off the interactive thread, with a spinner while it runs. Ctrl-C cuts
-        the thinking short (the search answers with what it has), not the game."""
+        the thinking short (``cancel``: the search answers with what it has), not the game."""
         future: Future[T] | None = None
         try:
             future = self._worker.submit(work)
@@ -296,7 +296,7 @@ class Session:
         except KeyboardInterrupt:
             if future is None:
                 raise
-            agent.cancel()
+            cancel()
             self.console.print(f"[dim]{who}: thinking cut short.[/dim]")
             return future.result()
 

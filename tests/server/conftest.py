@@ -104,9 +104,10 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 @contextmanager
-def serving(url: str, workers: int = 1) -> Iterator[TestClient]:
-    """A client of a new app over the database at ``url`` (start-up and shutdown run)."""
-    app = create_app(Settings(database_url=url, admin_token=ADMIN, workers=workers))
+def serving(url: str, workers: int = 1, **settings: str) -> Iterator[TestClient]:
+    """A client of a new app over the database at ``url`` (start-up and shutdown run);
+    ``settings``: the search budgets of hints and analyses."""
+    app = create_app(Settings(database_url=url, admin_token=ADMIN, workers=workers, **settings))
     with TestClient(app) as client:
         yield client
 

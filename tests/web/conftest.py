@@ -31,7 +31,14 @@ def _free_port() -> int:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a server of the whole app, as `tablelands serve` runs it."""
     database = tmp_path_factory.mktemp("web") / "games.db"
-    app = create_app(Settings(database_url=f"sqlite:///{database}", admin_token="t", workers=1))
+    settings = Settings(
+        database_url=f"sqlite:///{database}",
+        admin_token="t",
+        workers=1,
+        hint_budget="0.3s",
+        analysis_budget="10it",
+    )
+    app = create_app(settings)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -6,15 +6,15 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from fastapi import FastAPI, Header, Query, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from sqlalchemy import func, select
 
 from tablelands.core.game import JsonDict
+from tablelands.server.access import Authorization, bearer, hub_of
 from tablelands.server.db import GameRow
 from tablelands.server.errors import ForbiddenError
-from tablelands.server.hub import Hub
 from tablelands.server.settings import Settings
 from tablelands.server.tables import Tables
 
@@ -45,18 +45,16 @@ def add_admin_routes(app: FastAPI, templates: Jinja2Templates, settings: Setting
     @app.get("/api/admin/games")
     async def all_games(
         request: Request,
-        authorization: Annotated[str | None, Header()] = None,
+        authorization: Authorization = None,
         limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
         offset: Annotated[int, Query(ge=0)] = 0,
     ) -> JsonDict:
-        scheme, _, given = (authorization or "").partition(" ")
-        if scheme.lower() != "bearer" or not secrets.compare_digest(
-            given.strip().encode(), settings.admin_token.encode()
-        ):
+        given = bearer(authorization) or ""
+        if not secrets.compare_digest(given.encode(), settings.admin_token.encode()):
             raise ForbiddenError(
                 "the admin routes need the admin token the server printed at start"
             )
-        hub: Hub = request.app.state.hub
+        hub = hub_of(request)
         total, ids = await hub.run(newest_games, hub.tables, limit, offset)
         games = [await hub.run(hub.tables.summary, i, hub.connected(i)) for i in ids]
         return {"total": total, "offset": offset, "limit": limit, "games": games}

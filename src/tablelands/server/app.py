@@ -13,37 +13,32 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
+from tablelands.analysis import budget_of
 from tablelands.core.game import JsonDict
+from tablelands.server.access import Authorization, bearer, hub_of
 from tablelands.server.admin import add_admin_routes
 from tablelands.server.bots import bot_pool
 from tablelands.server.catalog import catalog
 from tablelands.server.db import PLAYING, make_engine, upgrade
 from tablelands.server.errors import ForbiddenError, NotFoundError, ServerError
+from tablelands.server.hints import add_hint_routes
 from tablelands.server.hub import Connection, Hub
 from tablelands.server.lobby import add_lobby_routes
 from tablelands.server.messages import refused
+from tablelands.server.review import Reviews, add_review_routes
 from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
 from tablelands.server.settings import Settings
 from tablelands.server.tables import Tables
 
 PACKAGE = Path(str(resources.files("tablelands.server")))
-Authorization = Annotated[str | None, Header()]
-
-
-def bearer(authorization: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer TOKEN`` header."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else None
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -58,20 +53,22 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.hub = hub
         for game_id in await hub.run(hub.tables.game_ids, PLAYING):
             hub.wake_bots(game_id)  # games where a bot is to move go on
+        reviews = Reviews(hub, budget_of(settings.analysis_budget))
+        app.state.reviews = reviews
+        await reviews.resume()
         try:
             yield
         finally:
+            await reviews.close()
             await hub.close()
             pool.shutdown(cancel_futures=True)
             engine.dispose()
 
     app = FastAPI(title="tablelands", lifespan=lifespan)
+    add_hint_routes(app, settings)
+    add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
     templates = Jinja2Templates(directory=PACKAGE / "templates")
-
-    def hub_of(request: Request | WebSocket) -> Hub:
-        hub: Hub = request.app.state.hub
-        return hub
 
     @app.exception_handler(ServerError)
     async def _refusal(_request: Request, exc: ServerError) -> JSONResponse:

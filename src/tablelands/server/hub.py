@@ -24,6 +24,7 @@ from tablelands.server.errors import StaleError
 from tablelands.server.tables import Tables
 
 T = TypeVar("T")
+J = TypeVar("J")
 log = logging.getLogger(__name__)
 
 
@@ -42,6 +43,8 @@ class Hub:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._connections: defaultdict[str, list[Connection]] = defaultdict(list)
         self._bots: dict[str, asyncio.Task[None]] = {}
+        #: Called with a game's id after each accepted change of it (a move, an undo).
+        self.on_change: list[Callable[[str], None]] = []
 
     def lock(self, game_id: str) -> asyncio.Lock:
         return self._locks[game_id]
@@ -50,6 +53,14 @@ class Hub:
     async def run(work: Callable[..., T], *args: Any) -> T:
         """Database and referee work, off the event loop."""
         return await asyncio.to_thread(work, *args)
+
+    async def compute(self, work: Callable[[J], T], job: J) -> T:
+        """Search work (a bot's decision, a hint, an analysis), in a worker process."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work, job)
+
+    def _changed(self, game_id: str) -> None:
+        for listener in self.on_change:
+            listener(game_id)
 
     def connected(self, game_id: str) -> set[int]:
         return {connection.seat for connection in self._connections.get(game_id, [])}
@@ -60,6 +71,7 @@ class Hub:
         async with self.lock(game_id):
             await self.run(work, game_id, *args)
             await self._broadcast(game_id)
+        self._changed(game_id)
         self.wake_bots(game_id)
 
     async def connect(self, game_id: str, connection: Connection) -> None:
@@ -120,14 +132,14 @@ class Hub:
                     job = await self.run(self.tables.bot_job, game_id)
                 if job is None:
                     return
-                loop = asyncio.get_running_loop()
-                action = await loop.run_in_executor(self._pool, choose, job)
+                action = await self.compute(choose, job)
                 async with self.lock(game_id):
                     try:
                         await self.run(self.tables.play, game_id, job.seat, job.seq, None, action)
                     except StaleError:
                         continue  # the game moved on while the bot thought: think again
                     await self._broadcast(game_id)
+                self._changed(game_id)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -46,3 +46,9 @@ class MoveRequest(_Strict):
 
 class UndoRequest(_Strict):
     seq: int = Field(ge=0)
+
+
+class HintRequest(_Strict):
+    """A hint for the position at ``seq`` (the seq of the view it is asked in)."""
+
+    seq: int = Field(ge=0)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from tablelands.analysis import budget_of
 from tablelands.server.bots import DEFAULT_WORKERS
 
 #: The environment variable that fixes the admin token (else one is made at each start).
@@ -33,3 +34,15 @@ class Settings:
     admin_token: str = field(default_factory=admin_token_from_environment)
     #: Bot decisions made at once, each in its own process.
     workers: int = DEFAULT_WORKERS
+    #: The search's budget for a hint (2s, 0.5s, 5000it).
+    hint_budget: str = "1s"
+    #: The search's budget for each decision of a finished game's analysis (twice that for
+    #: a decision where the move played is not among those the search tried).
+    analysis_budget: str = "0.2s"
+
+    def __post_init__(self) -> None:
+        for name in ("hint_budget", "analysis_budget"):
+            try:
+                budget_of(getattr(self, name))
+            except ValueError as exc:
+                raise ValueError(f"the setting {name}: {exc}") from None

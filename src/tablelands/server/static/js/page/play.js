@@ -3,9 +3,11 @@
 // hot-seat players. It knows no game: the board modules draw and pick, the server referees.
 
 import { renderBoard } from "../boards/index.js";
+import { analysisPanel } from "./analysis.js";
 import { byId } from "./dom.js";
 import { onlyAction } from "./forced.js";
 import { joinByInvite } from "./join.js";
+import { hintPanel } from "./hints.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
 import { saveSeats, savedGames } from "./store.js";
@@ -33,6 +35,9 @@ const ui = {
   result: byId("result", HTMLElement),
   players: byId("players", HTMLTableElement),
   log: byId("log", HTMLOListElement),
+  hint: byId("hint", HTMLButtonElement),
+  hints: byId("hints", HTMLElement),
+  analysis: byId("analysis", HTMLElement),
 };
 const favicon = /** @type {HTMLLinkElement} */ (document.querySelector("link[rel=icon]"));
 
@@ -52,6 +57,9 @@ let sentAt = null;
 let drawn = "";
 /** @type {any} the game's public edition, which the boards read card faces from */
 let edition;
+
+const hints = hintPanel({ button: ui.hint, box: ui.hints, gameId: summary.id, allowed: summary.hints, pick: propose, fail: notify });
+const analysis = analysisPanel(ui.analysis, summary.id);
 
 /** @param {string} text @param {"error" | "info"} [kind] */
 function notify(text, kind = "error") {
@@ -94,6 +102,8 @@ function draw(fresh = false) {
   const visible = revealed ? frame : null;
   showPlayers(ui.players, seats, visible, new Set(held.keys()));
   ui.undo.disabled = !(visible?.can_undo && pending === null);
+  hints.update(visible, shown === null ? "" : held.get(shown)?.token ?? "");
+  if (visible?.is_over) analysis.start(seats).catch((exc) => notify(`No analysis: ${exc.message}`));
   showTurn(visible);
   if (visible === null || shown === null) {
     drawn = "";
@@ -209,6 +219,8 @@ function receive(seat, message) {
   } else if (message.type === "seats") {
     seats = message.seats;
     draw();
+  } else if (message.type === "analysis") {
+    analysis.ready().catch((exc) => notify(`No analysis: ${exc.message}`));
   } else if (message.type === "rematch") {
     notify("A rematch is set up: taking you there…", "info");
     goToRematch(message.game);
@@ -251,10 +263,12 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     confirm();
   } else if (event.key.toLowerCase() === "u" && pending === null) undo();
+  else if (event.key.toLowerCase() === "h" && pending === null) void hints.ask();
 });
 ui.yes.addEventListener("click", confirm);
 ui.no.addEventListener("click", () => cancel());
 ui.undo.addEventListener("click", undo);
+ui.hint.addEventListener("click", () => void hints.ask());
 ui.handoverGo.addEventListener("click", () => {
   revealed = true;
   draw();

@@ -36,7 +36,7 @@
 /**
  * Every message a socket receives.
  * @typedef {Frame | {type: "seats", seats: SeatInfo[]} | {type: "refused", message: string}
- *   | {type: "rematch", game: string}} ServerMessage
+ *   | {type: "rematch", game: string} | {type: "analysis", game: string}} ServerMessage
  */
 
 /**
