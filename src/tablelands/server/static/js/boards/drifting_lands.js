@@ -5,7 +5,7 @@
 // from a pawn to the spaces it reaches with their step cost, and every other target by
 // clicking it.
 
-import { cardFace, cardName } from "./drifting_cards.js";
+import { cardFace, cardName, chooseCards } from "./drifting_cards.js";
 import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, patternFill, svg, svgRoot, tooltip } from "./svg.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
@@ -21,6 +21,8 @@ const OCEAN = "#5d8fcc";
 const PALETTE = ["#b9d98c", "#e6c39a", "#d7a9c9", "#9fd6c8", "#c7b8e6", "#e8d27f", "#a9c7a0", "#e0a98f", "#b8cde8", "#d9d9a0", "#c9e0b0", "#f0c6b0"];
 const SEAT_COLOURS = ["#c62828", "#212121", "#00838f", "#6a1b9a"];
 const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
+/** The cards of a round's hand (DL-8). */
+const HAND = 4;
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** Step costs by levels (ocean 0, plain 1, mountain 2): DL-6. */
 const LEVEL = /** @type {Record<string, number>} */ ({ ocean: 0, plain: 1, mountain: 2 });
@@ -357,16 +359,7 @@ export function render(container, doc, handlers) {
     const plays = legal.filter((a) => a.kind === "play");
     const selects = legal.filter((a) => a.kind === "select");
     if (selects.length) {
-      html("h3", {}, parent, `Choose this round's cards (${hand.length}/4 chosen)`);
-      const deck = html("div", { class: "tl-dl-cards" }, parent);
-      for (const card of (doc.edition?.species?.cards ?? []).map((/** @type {{id: number}} */ c) => c.id)) {
-        const select = selects.find((a) => a.card === card);
-        const face = cardFace(deck, doc.edition, card, hand.includes(card) ? "tl-in-hand" : select ? "" : "tl-off");
-        if (select) {
-          face.classList.add("tl-clickable");
-          face.addEventListener("click", () => handlers.propose(select));
-        }
-      }
+      chooseCards(parent, container, doc, handlers, HAND, draw);
     } else if (hand.length) {
       html("h3", {}, parent, plays.length ? "Your hand: play a card" : "Your hand");
       const box = html("div", { class: "tl-dl-cards" }, parent);
