@@ -6,7 +6,7 @@
 // clicking it.
 
 import { cardFace, cardName, chooseCards } from "./drifting_cards.js";
-import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, patternFill, svg, svgRoot, tooltip } from "./svg.js";
+import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, patternFill, svg, svgRoot, tooltip } from "./svg.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -350,7 +350,7 @@ export function render(container, doc, handlers) {
     if (pick.anchor || pick.start || pick.lifted) {
       const chosen = legal.find((a) => pick.anchor && (a.kind === "drift" || a.kind === "split") && key(/** @type {Space} */ (a.continent)) === pick.anchor && /** @type {number[]} */ (a.directions).length === 1 && /** @type {number[]} */ (a.directions)[0] === pick.first);
       if (chosen) button(bar, `Stop after one step (${chosen.text})`, () => handlers.propose(chosen), { control: "one-step" });
-      button(bar, "Back", () => {
+      button(bar, "Back (Esc)", () => {
         Object.assign(pick, { anchor: null, first: null, start: null, lifted: null });
         draw();
       }, { control: "back" });
@@ -407,5 +407,14 @@ export function render(container, doc, handlers) {
   }
 
   draw();
-  return { destroy: () => {} };
+  // Esc steps back out of a choice of two clicks (the page's Esc cancels a proposed move).
+  const unlisten = legal.length
+    ? listenKeys((pressed) => {
+        if (pressed === "escape" && (pick.anchor || pick.start || pick.lifted)) {
+          Object.assign(pick, { anchor: null, first: null, start: null, lifted: null });
+          draw();
+        }
+      })
+    : () => {};
+  return { destroy: unlisten };
 }

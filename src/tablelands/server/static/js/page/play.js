@@ -5,6 +5,7 @@
 import { renderBoard } from "../boards/index.js";
 import { byId } from "./dom.js";
 import { FollowUps } from "./followups.js";
+import { addShortcutHelp } from "./keys.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
 import { saveSeats, savedGames } from "./store.js";
@@ -278,6 +279,7 @@ document.addEventListener("keydown", (event) => {
     confirm();
   } else if (event.key.toLowerCase() === "u" && pending === null) undo();
 });
+addShortcutHelp(/** @type {HTMLElement} */ (ui.undo.parentElement));
 ui.yes.addEventListener("click", confirm);
 ui.no.addEventListener("click", () => cancel());
 ui.undo.addEventListener("click", undo);
