@@ -30,6 +30,7 @@ TITLES = {
 def viewport_shot(page: Any, name: str) -> None:
     """What a 1280x800 screen shows (the docs' images), besides the full page."""
     SCREENSHOTS.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENSHOTS / f"{name}-screen.png"))
 
 
