@@ -12,7 +12,7 @@ from typing import Any
 from tablelands.core.game import State
 from tablelands.core.records import GameRecord, replay
 from tablelands.games import get_game
-from tests.web.test_pages import act_land_vs_sea, confirm, my_turn, place_card
+from tests.web.test_pages import MOVED_ON, act_land_vs_sea, confirm, my_turn, place_card
 
 RESULT = ".tl-result-box:not([hidden])"
 PROPOSED = "#confirm-yes:not([hidden])"
@@ -32,7 +32,32 @@ DRIFTING_CHAINS = [
 ]
 
 
-def act_drifting_lands(page: Any) -> None:
+def press(locator: Any, touch: bool) -> None:
+    """A click, or a tap on a touch screen."""
+    if touch:
+        locator.tap()
+    else:
+        locator.click()
+
+
+def confirm_by(page: Any, touch: bool) -> None:
+    """Confirm the move proposed (a tap on Confirm, on a phone) and wait for its view."""
+    if not touch:
+        confirm(page)
+        return
+    before = page.get_attribute("#board", "data-seq")
+    page.locator("#confirm-yes:not([hidden])").tap()
+    page.wait_for_function(MOVED_ON, arg=before)
+
+
+def place_card_by(page: Any, touch: bool) -> None:
+    """Confusing Lands: a hand card, a lit position, confirmed."""
+    press(page.locator('svg.tl-cl-mini[data-side="l"]').first, touch)
+    press(page.locator('.tl-cl-targets rect[data-legal="1"]').first, touch)
+    confirm_by(page, touch)
+
+
+def act_drifting_lands(page: Any, touch: bool = False) -> None:
     """Drifting Lands: the round's four cards from the deck (confirmed once, sent as four
     selects), or the decision the board lights, confirmed."""
     board = page.locator("#board")
@@ -41,8 +66,8 @@ def act_drifting_lands(page: Any) -> None:
         for _ in range(4):
             if page.locator(PROPOSED).count():
                 break
-            deck.first.click()
-        confirm(page)
+            press(deck.first, touch)
+        confirm_by(page, touch)
         # The other three selects follow by themselves; the deck goes once the hand is full.
         page.wait_for_selector(".tl-dl-deck", state="detached")
         return
@@ -52,8 +77,8 @@ def act_drifting_lands(page: Any) -> None:
         for selector in chain:
             if page.locator(PROPOSED).count():
                 break
-            board.locator(selector).first.click()
-        confirm(page)
+            press(board.locator(selector).first, touch)
+        confirm_by(page, touch)
         return
     raise AssertionError(f"no decision to click on the board: {board.inner_text()[:300]}")
 
