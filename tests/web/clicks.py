@@ -90,9 +90,7 @@ ACT = {
 }
 
 
-def play_to_the_end(
-    page: Any, game: str, shot: Any, limit: int, middle: int | None = None
-) -> int:
+def play_to_the_end(page: Any, game: str, shot: Any, limit: int, middle: int | None = None) -> int:
     """Play the seat shown until the game is over, shooting `shot(stage)` at the start and
     at the `middle`-th decision; the number of decisions made."""
     my_turn(page)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.clicks import PROPOSED, create_game, my_turn
+from tests.web.clicks import PROPOSED, create_game
 from tests.web.conftest import Tab
-from tests.web.test_pages import MOVED_ON
+from tests.web.test_pages import MOVED_ON, my_turn
 
 SPOT = "polygon[data-place].tl-clickable"
 

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.clicks import act_drifting_lands, create_game, my_turn, place_card_by
+from tests.web.clicks import act_drifting_lands, create_game, place_card_by
 from tests.web.conftest import Tab
+from tests.web.test_pages import my_turn
 
 PHONE = {"width": 844, "height": 390}
 

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.clicks import create_game, game_id, get_json, my_turn, place_card_by
+from tests.web.clicks import create_game, game_id, get_json, place_card_by
 from tests.web.conftest import Tab, _free_port
+from tests.web.test_pages import my_turn
 
 
 class Server:
@@ -72,9 +73,7 @@ def log_seqs(page: Any) -> list[str]:
     return seqs
 
 
-def test_a_server_killed_and_started_again_loses_no_move(
-    browser: Any, server: Server
-) -> None:
+def test_a_server_killed_and_started_again_loses_no_move(browser: Any, server: Server) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     tab = Tab(context.new_page(), server.site)
     page = tab.page
