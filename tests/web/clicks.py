@@ -90,20 +90,26 @@ ACT = {
 }
 
 
-def play_to_the_end(page: Any, game: str, shot: Any, limit: int, middle: int | None = None) -> int:
-    """Play the seat shown until the game is over, shooting `shot(stage)` at the start and
-    at the `middle`-th decision; the number of decisions made."""
+def play_to_the_end(
+    page: Any, game: str, shot: Any, limit: int, middle: int, when: str | None = None
+) -> int:
+    """Play the seat shown until the game is over, shooting `shot(stage)` at the start, at
+    the end and in the middle: from the `middle`-th decision on, once the board shows `when`
+    (a selector; None: at once). The number of decisions made."""
     my_turn(page)
     shot("start")
     moves = 0
+    shot_middle = False
     while not page.locator(RESULT).count():
+        if not shot_middle and moves >= middle and (when is None or page.locator(when).count()):
+            shot("middle")
+            shot_middle = True
         ACT[game](page)
         moves += 1
-        if moves == middle:
-            shot("middle")
         assert moves < limit, f"{game}: still not over after {moves} decisions"
         my_turn(page)
     shot("end")
+    assert shot_middle, f"{game}: the board never showed {when} after decision {middle}"
     return moves
 
 
@@ -132,9 +138,14 @@ def shown_scores(page: Any) -> list[int]:
 
 
 def create_game(
-    tab: Any, game: str, seats: list[tuple[str, str | None]], checked: tuple[str, ...] = ()
+    tab: Any,
+    game: str,
+    seats: list[tuple[str, str | None]],
+    checked: tuple[str, ...] = (),
+    shot: str | None = None,
 ) -> None:
-    """Make a game in the lobby: seat kinds (and a bot's agent), options ticked on."""
+    """Make a game in the lobby: seat kinds (and a bot's agent), options ticked on; `shot`
+    names a screenshot of the filled-in form."""
     page = tab.page
     page.goto(tab.site + "/")
     page.select_option("#game", game)
@@ -145,5 +156,7 @@ def create_game(
         page.select_option(f'select[name="kind-{seat}"]', kind)
         if agent is not None:
             page.select_option(f'select[name="agent-{seat}"]', agent)
+    if shot:
+        tab.screenshot(shot)
     page.click("#create")
     page.wait_for_url("**/play/*")

@@ -19,11 +19,12 @@ from tests.web.clicks import (
 from tests.web.conftest import SCREENSHOTS, Tab
 
 #: Each title: the options ticked in the lobby, a bound on the seat's decisions, the
-#: decision at which the middle screenshot is taken.
-TITLES = {
-    "confusing-lands": ((), 30, 4),
-    "land-vs-sea": (("mountains", "trade", "waypoints"), 150, 30),
-    "drifting-lands": ((), 120, 20),
+#: decision from which the middle screenshot is taken, once the board shows what (Drifting
+#: Lands: the second round's choice of cards).
+TITLES: dict[str, tuple[tuple[str, ...], int, int, str | None]] = {
+    "confusing-lands": ((), 30, 4, None),
+    "land-vs-sea": (("mountains", "trade", "waypoints"), 150, 30, None),
+    "drifting-lands": ((), 120, 6, ".tl-dl-deck"),
 }
 
 
@@ -36,8 +37,8 @@ def viewport_shot(page: Any, name: str) -> None:
 
 @pytest.mark.parametrize("game", list(TITLES))
 def test_a_full_game_against_a_bot(tab: Tab, game: str) -> None:
-    checked, limit, middle = TITLES[game]
-    create_game(tab, game, [("me", None), ("bot", "random")], checked)
+    checked, limit, middle, when = TITLES[game]
+    create_game(tab, game, [("me", None), ("bot", "random")], checked, f"full-{game}-lobby")
     page = tab.page
 
     def shot(stage: str) -> None:
@@ -45,7 +46,7 @@ def test_a_full_game_against_a_bot(tab: Tab, game: str) -> None:
         if stage == "middle":
             viewport_shot(page, f"full-{game}-{stage}")
 
-    moves = play_to_the_end(page, game, shot, limit, middle)
+    moves = play_to_the_end(page, game, shot, limit, middle, when)
     assert moves >= middle
     assert page.locator("#turn").inner_text() == "Game over"
 

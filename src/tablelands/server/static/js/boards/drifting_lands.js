@@ -119,7 +119,9 @@ export function render(container, doc, handlers) {
       const winners = /** @type {number[]} */ (seen.winners ?? []);
       html("div", { class: "tl-asks tl-result" }, head, `Game over: ${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`);
     } else {
-      html("div", { class: "tl-asks", "data-phase": seen.phase }, head, `${seatName(seen.to_move)} to act${legal.length ? `: ${seen.asks}` : ""}`);
+      // The hand is chosen at once here, though the engine asks for its cards one by one.
+      const asks = legal.some((a) => a.kind === "select") ? `choose this round's ${HAND} cards from your deck` : seen.asks;
+      html("div", { class: "tl-asks", "data-phase": seen.phase }, head, `${seatName(seen.to_move)} to act${legal.length ? `: ${asks}` : ""}`);
     }
   }
 
