@@ -61,6 +61,19 @@ def test_move_shows_step_cost(harness: Harness) -> None:
     harness.screenshot(f"{GAME}-move")
 
 
+def test_escape_steps_back_out_of_a_walk(harness: Harness) -> None:
+    state = kind_state(GAME, "move")
+    harness.show(state)
+    page = harness.page
+    starts = page.locator("[data-start]").count()
+    page.locator("[data-start]").first.click()
+    assert page.locator("[data-end]").count()
+    page.keyboard.press("Escape")
+    assert page.locator("[data-end]").count() == 0
+    assert page.locator("[data-start]").count() == starts
+    assert harness.proposed() == []
+
+
 def test_ultra_drift_two_steps(harness: Harness) -> None:
     state = find_state(GAME, _ultra)
     doc = harness.show(state)

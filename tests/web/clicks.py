@@ -57,6 +57,35 @@ def place_card_by(page: Any, touch: bool) -> None:
     confirm_by(page, touch)
 
 
+def act_land_vs_sea_by_taps(page: Any) -> None:
+    """Land vs Sea on a touch screen: a face in hand turned by its Rotate button until it fits,
+    dropped on a lit spot; else the stack, steal, waypoint, hole or button drawn; confirmed."""
+    faces = page.locator(".tl-hand .tl-clickable[data-face]")
+    spots = page.locator("polygon[data-place]")
+    for face in range(faces.count()):
+        faces.nth(face).tap()
+        for _ in range(6):
+            if spots.count():
+                break
+            page.locator('button[data-control="rotate"]').tap()
+        if spots.count():
+            spots.first.tap()
+            confirm_by(page, touch=True)
+            return
+    for selector in (
+        ".tl-clickable[data-stack]",
+        "[data-steal]",
+        "[data-waypoint]",
+        "[data-hole]",
+        "button[data-kind]",
+    ):
+        if page.locator(selector).count():
+            page.locator(selector).first.tap()
+            confirm_by(page, touch=True)
+            return
+    raise AssertionError("no decision to tap on the board")
+
+
 def act_drifting_lands(page: Any, touch: bool = False) -> None:
     """Drifting Lands: the round's four cards from the deck (confirmed once, sent as four
     selects), or the decision the board lights, confirmed."""

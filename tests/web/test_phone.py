@@ -9,7 +9,12 @@ from typing import Any
 
 import pytest
 
-from tests.web.clicks import act_drifting_lands, create_game, place_card_by
+from tests.web.clicks import (
+    act_drifting_lands,
+    act_land_vs_sea_by_taps,
+    create_game,
+    place_card_by,
+)
 from tests.web.conftest import Tab
 from tests.web.test_pages import my_turn
 
@@ -61,6 +66,7 @@ def test_the_lobby_on_a_phone(phone: Tab) -> None:
 # The hand, the seat's decisions and the scores, under the map or beside it.
 PARTS = {
     "confusing-lands": [".tl-cl-landscape", ".tl-hand", ".tl-controls", ".tl-scores"],
+    "land-vs-sea": [".tl-ls-map", ".tl-ls-side", ".tl-asks", ".tl-scores"],
     "drifting-lands": [".tl-dl-map", ".tl-dl-side", ".tl-asks", ".tl-scores"],
 }
 
@@ -76,11 +82,14 @@ def test_a_game_by_taps_on_a_phone(phone: Tab, game: str) -> None:
     for move in range(3):
         if game == "confusing-lands":
             place_card_by(page, touch=True)
+        elif game == "land-vs-sea":
+            act_land_vs_sea_by_taps(page)
         else:
             act_drifting_lands(page, touch=True)
         my_turn(page)
         within_width(page, common + PARTS[game])
         if move == 1:
+            page.evaluate("window.scrollTo(0, 0)")
             phone.screenshot(f"phone-{game}-middle")
     # Scrolled down to the bottom of the board, the confirm bar is still on screen.
     page.locator(".tl-scores").scroll_into_view_if_needed()
