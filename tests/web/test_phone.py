@@ -50,6 +50,12 @@ def within_width(page: Any, selectors: list[str]) -> None:
         assert left >= 0 and right <= width + 0.5, f"{selector} is cut off: {box}"
 
 
+def fits_the_screen(page: Any, selector: str) -> None:
+    """The drawing is no taller than the screen: scrolled to, it is seen whole."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None and box["height"] <= PHONE["height"], f"{selector}: {box}"
+
+
 def confirm_bar_on_screen(page: Any) -> None:
     box = page.locator("#confirm").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
@@ -62,6 +68,13 @@ def test_the_lobby_on_a_phone(phone: Tab) -> None:
     page.locator("#create").scroll_into_view_if_needed()
     phone.screenshot("phone-lobby")
 
+
+#: The map or landscape being played on, which must fit the screen.
+DRAWINGS = {
+    "confusing-lands": ".tl-cl-building .tl-cl-grid",
+    "land-vs-sea": ".tl-ls-map svg",
+    "drifting-lands": ".tl-dl-map svg",
+}
 
 # The hand, the seat's decisions and the scores, under the map or beside it.
 PARTS = {
@@ -88,6 +101,7 @@ def test_a_game_by_taps_on_a_phone(phone: Tab, game: str) -> None:
             act_drifting_lands(page, touch=True)
         my_turn(page)
         within_width(page, common + PARTS[game])
+        fits_the_screen(page, DRAWINGS[game])
         if move == 1:
             page.evaluate("window.scrollTo(0, 0)")
             phone.screenshot(f"phone-{game}-middle")
