@@ -149,3 +149,16 @@ def test_choose_the_hand_in_any_order_then_confirm_once(harness: Harness) -> Non
     assert len(harness.proposed()) == 2
     harness.screenshot(f"{GAME}-choose-hand")
     assert not harness.errors
+
+
+def test_choose_the_hand_by_keys(harness: Harness) -> None:
+    state = kind_state(GAME, "select")
+    doc = harness.show(state)
+    page = harness.page
+    page.locator(".tl-dl-deck .tl-dl-card.tl-clickable").first.focus()
+    for _ in range(4):
+        page.keyboard.press("Enter")  # the card keeps the focus: Tab goes on to the next
+        page.keyboard.press("Tab")
+    assert len(harness.proposed()) == 1
+    assert len(page.evaluate("() => window.then")) == 3
+    accepted(state, harness.proposed(), doc["legal"])

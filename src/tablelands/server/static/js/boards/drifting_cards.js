@@ -124,8 +124,8 @@ export function chooseCards(parent, container, doc, handlers, size, redraw) {
     handlers.propose(first, cards.slice(1).map((card) => ({ kind: "select", card, text: `select ${card}` })));
   }
 
-  /** @param {number} card */
-  function toggle(card) {
+  /** @param {number} card @param {boolean} [byKey] whether a key did it: the card keeps the focus */
+  function toggle(card, byKey = false) {
     const at = chosen.indexOf(card);
     if (at >= 0) {
       chosen.splice(at, 1);
@@ -134,6 +134,7 @@ export function chooseCards(parent, container, doc, handlers, size, redraw) {
       chosen.push(card);
     }
     redraw();
+    if (byKey) /** @type {HTMLElement | null} */ (container.querySelector(`.tl-dl-deck [data-card="${card}"]`))?.focus();
     if (chosen.length === wanted) propose();
   }
 
@@ -154,7 +155,7 @@ export function chooseCards(parent, container, doc, handlers, size, redraw) {
         if (event.key === "Enter" || event.key === " ") {
           event.preventDefault();
           event.stopPropagation(); // the page's Enter would confirm what this very key proposes
-          toggle(card);
+          toggle(card, true);
         }
       });
     }
