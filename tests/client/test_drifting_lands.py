@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tablelands.core.game import State
+from tablelands.core.view import SeatView
 from tests.client.conftest import Harness, accepted
 from tests.client.positions import find_state, kind_state, stages
 
@@ -34,7 +35,6 @@ def _ultra(state: State, legal: list[dict[str, Any]]) -> bool:
     [
         ("start", ["button[data-corner]"]),
         ("drift", ["[data-drift]"]),
-        ("select", [".tl-dl-card.tl-clickable"]),
         ("play", [".tl-dl-card.tl-clickable"]),
         ("breed", ["[data-breed]"]),
         ("evolve", ["[data-evolve]"]),
@@ -61,6 +61,19 @@ def test_move_shows_step_cost(harness: Harness) -> None:
     harness.screenshot(f"{GAME}-move")
 
 
+def test_escape_steps_back_out_of_a_walk(harness: Harness) -> None:
+    state = kind_state(GAME, "move")
+    harness.show(state)
+    page = harness.page
+    starts = page.locator("[data-start]").count()
+    page.locator("[data-start]").first.click()
+    assert page.locator("[data-end]").count()
+    page.keyboard.press("Escape")
+    assert page.locator("[data-end]").count() == 0
+    assert page.locator("[data-start]").count() == starts
+    assert harness.proposed() == []
+
+
 def test_ultra_drift_two_steps(harness: Harness) -> None:
     state = find_state(GAME, _ultra)
     doc = harness.show(state)
@@ -72,3 +85,80 @@ def test_ultra_drift_two_steps(harness: Harness) -> None:
     page.locator("[data-drift2]").first.click()
     accepted(state, harness.proposed(), doc["legal"])
     assert len(harness.proposed()[0]["directions"]) == 2
+
+
+def _fresh_hand_with_discards(state: State, legal: list[dict[str, Any]]) -> bool:
+    seen = SeatView(state).observation()
+    return (
+        any(a["kind"] == "select" for a in legal)
+        and not seen["hand"]
+        and bool(seen["discards"][seen["viewer"]])
+    )
+
+
+def test_choose_the_hand_in_any_order_then_confirm_once(harness: Harness) -> None:
+    state = find_state(GAME, _fresh_hand_with_discards)
+    doc = harness.show(state)
+    page = harness.page
+    seen = doc["observation"]
+    kinds = {c["id"]: (c["type"], c["points"]) for c in doc["edition"]["species"]["cards"]}
+    discards = seen["discards"][seen["viewer"]]
+    # The whole deck, every card with its effect and basic points; discards not choosable.
+    faces = page.locator(".tl-dl-deck .tl-dl-card")
+    assert faces.count() == len(kinds)
+    assert all("basic point" in t for t in faces.all_inner_texts())
+    for card in discards:
+        face = page.locator(f'.tl-dl-deck [data-card="{card}"]')
+        assert "tl-off" in (face.get_attribute("class") or "")
+        assert "tl-clickable" not in (face.get_attribute("class") or "")
+    free = [c for c in sorted(kinds) if c not in discards]
+
+    def click(card: int) -> None:
+        page.locator(f'.tl-dl-deck [data-card="{card}"]').click()
+
+    # Highest first (the engine takes hands in rising order), one changed mind on the way.
+    for card in (free[-1], free[-2], free[-3]):
+        click(card)
+    click(free[-2])
+    assert page.locator("h3[data-chosen]").get_attribute("data-chosen") == "2"
+    assert harness.proposed() == []
+    click(free[0])
+    click(free[-4])
+    chosen = [free[-1], free[-3], free[0], free[-4]]
+    assert len(harness.proposed()) == 1, "a full hand is proposed once"
+    then: list[dict[str, Any]] = page.evaluate("() => window.then")
+    assert len(then) == 3
+
+    # The proposal and its follow-ups, applied one by one, give a hand of the chosen kinds.
+    after = accepted(state, harness.proposed(), doc["legal"])
+    for planned in then:
+        view = SeatView(after)
+        fields = {k: v for k, v in planned.items() if k != "text"}
+        number = view.action_from_json(fields)
+        assert number in after.legal_actions(), planned
+        after.apply(number)
+    hand = SeatView(after, seen["viewer"]).observation()["hand"]
+    assert sorted(kinds[c] for c in hand) == sorted(kinds[c] for c in chosen)
+
+    # Putting a card back withdraws the proposal; another card proposes the hand again.
+    withdrawn = page.evaluate("() => window.withdrawn")
+    click(free[0])
+    assert page.evaluate("() => window.withdrawn") == withdrawn + 1
+    assert page.locator("h3[data-chosen]").get_attribute("data-chosen") == "3"
+    click(free[1])
+    assert len(harness.proposed()) == 2
+    harness.screenshot(f"{GAME}-choose-hand")
+    assert not harness.errors
+
+
+def test_choose_the_hand_by_keys(harness: Harness) -> None:
+    state = kind_state(GAME, "select")
+    doc = harness.show(state)
+    page = harness.page
+    page.locator(".tl-dl-deck .tl-dl-card.tl-clickable").first.focus()
+    for _ in range(4):
+        page.keyboard.press("Enter")  # the card keeps the focus: Tab goes on to the next
+        page.keyboard.press("Tab")
+    assert len(harness.proposed()) == 1
+    assert len(page.evaluate("() => window.then")) == 3
+    accepted(state, harness.proposed(), doc["legal"])

@@ -166,13 +166,13 @@ export function render(container, doc, handlers) {
    * @param {number} seat
    */
   function landscape(parent, seat) {
-    const box = html("section", { class: "tl-cl-landscape", "data-seat": seat }, parent);
+    const building = acting && seat === viewer;
+    const box = html("section", { class: `tl-cl-landscape${building ? " tl-cl-building" : ""}`, "data-seat": seat }, parent);
     const cells = /** @type {Cell[]} */ (seen.cells[seat]);
     const hidden = seen.placed[seat] - seen.landscapes[seat].length;
     const total = seen.standings[seat].total;
     const title = `${seat === viewer ? "Your" : `Seat ${seat + 1}'s`} landscape: ${seen.landscapes[seat].length} cards, ${total} points so far`;
     html("h3", {}, box, title + (hidden > 0 ? ` (+${hidden} face down until the phase ends)` : ""));
-    const building = acting && seat === viewer;
     const rows = cells.map((c) => c.row);
     const cols = cells.map((c) => c.col);
     const margin = building ? REACH : 0;

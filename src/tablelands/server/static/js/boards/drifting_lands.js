@@ -5,8 +5,8 @@
 // from a pawn to the spaces it reaches with their step cost, and every other target by
 // clicking it.
 
-import { cardFace, cardName } from "./drifting_cards.js";
-import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, patternFill, svg, svgRoot, tooltip } from "./svg.js";
+import { cardFace, cardName, chooseCards } from "./drifting_cards.js";
+import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, patternFill, svg, svgRoot, tooltip } from "./svg.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -21,6 +21,8 @@ const OCEAN = "#5d8fcc";
 const PALETTE = ["#b9d98c", "#e6c39a", "#d7a9c9", "#9fd6c8", "#c7b8e6", "#e8d27f", "#a9c7a0", "#e0a98f", "#b8cde8", "#d9d9a0", "#c9e0b0", "#f0c6b0"];
 const SEAT_COLOURS = ["#c62828", "#212121", "#00838f", "#6a1b9a"];
 const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
+/** The cards of a round's hand (DL-8). */
+const HAND = 4;
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** Step costs by levels (ocean 0, plain 1, mountain 2): DL-6. */
 const LEVEL = /** @type {Record<string, number>} */ ({ ocean: 0, plain: 1, mountain: 2 });
@@ -117,7 +119,9 @@ export function render(container, doc, handlers) {
       const winners = /** @type {number[]} */ (seen.winners ?? []);
       html("div", { class: "tl-asks tl-result" }, head, `Game over: ${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`);
     } else {
-      html("div", { class: "tl-asks", "data-phase": seen.phase }, head, `${seatName(seen.to_move)} to act${legal.length ? `: ${seen.asks}` : ""}`);
+      // The hand is chosen at once here, though the engine asks for its cards one by one.
+      const asks = legal.some((a) => a.kind === "select") ? `choose this round's ${HAND} cards from your deck` : seen.asks;
+      html("div", { class: "tl-asks", "data-phase": seen.phase }, head, `${seatName(seen.to_move)} to act${legal.length ? `: ${asks}` : ""}`);
     }
   }
 
@@ -348,7 +352,7 @@ export function render(container, doc, handlers) {
     if (pick.anchor || pick.start || pick.lifted) {
       const chosen = legal.find((a) => pick.anchor && (a.kind === "drift" || a.kind === "split") && key(/** @type {Space} */ (a.continent)) === pick.anchor && /** @type {number[]} */ (a.directions).length === 1 && /** @type {number[]} */ (a.directions)[0] === pick.first);
       if (chosen) button(bar, `Stop after one step (${chosen.text})`, () => handlers.propose(chosen), { control: "one-step" });
-      button(bar, "Back", () => {
+      button(bar, "Back (Esc)", () => {
         Object.assign(pick, { anchor: null, first: null, start: null, lifted: null });
         draw();
       }, { control: "back" });
@@ -357,16 +361,7 @@ export function render(container, doc, handlers) {
     const plays = legal.filter((a) => a.kind === "play");
     const selects = legal.filter((a) => a.kind === "select");
     if (selects.length) {
-      html("h3", {}, parent, `Choose this round's cards (${hand.length}/4 chosen)`);
-      const deck = html("div", { class: "tl-dl-cards" }, parent);
-      for (const card of (doc.edition?.species?.cards ?? []).map((/** @type {{id: number}} */ c) => c.id)) {
-        const select = selects.find((a) => a.card === card);
-        const face = cardFace(deck, doc.edition, card, hand.includes(card) ? "tl-in-hand" : select ? "" : "tl-off");
-        if (select) {
-          face.classList.add("tl-clickable");
-          face.addEventListener("click", () => handlers.propose(select));
-        }
-      }
+      chooseCards(parent, container, doc, handlers, HAND, draw);
     } else if (hand.length) {
       html("h3", {}, parent, plays.length ? "Your hand: play a card" : "Your hand");
       const box = html("div", { class: "tl-dl-cards" }, parent);
@@ -414,5 +409,14 @@ export function render(container, doc, handlers) {
   }
 
   draw();
-  return { destroy: () => {} };
+  // Esc steps back out of a choice of two clicks (the page's Esc cancels a proposed move).
+  const unlisten = legal.length
+    ? listenKeys((pressed) => {
+        if (pressed === "escape" && (pick.anchor || pick.start || pick.lifted)) {
+          Object.assign(pick, { anchor: null, first: null, start: null, lifted: null });
+          draw();
+        }
+      })
+    : () => {};
+  return { destroy: unlisten };
 }

@@ -110,6 +110,7 @@ export function clickable(node, onClick, name) {
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
+      event.stopPropagation(); // the page's Enter would confirm what this very key proposes
       onClick();
     }
   });

@@ -14,9 +14,17 @@
  */
 
 /**
+ * A move a board plans to follow a proposed one, in the positions after it: an action's
+ * `kind` and fields (docs/actions.md), and its notation `text`, but no number yet.
+ * @typedef {{text: string, kind: string, [field: string]: unknown}} PlannedAction
+ */
+
+/**
  * What a board calls: `propose` with the chosen legal action (one of `doc.legal`, as given),
- * for the page to confirm and send.
- * @typedef {{propose: (action: LegalAction) => void}} BoardHandlers
+ * for the page to confirm and send, and optionally the moves that make one decision with it
+ * (Drifting Lands' hand of four selects), sent one by one once it is confirmed; `withdraw`
+ * when the seat takes back its choice before confirming it.
+ * @typedef {{propose: (action: LegalAction, then?: PlannedAction[]) => void, withdraw?: () => void}} BoardHandlers
  */
 
 /**

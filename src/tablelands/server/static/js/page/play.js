@@ -8,6 +8,8 @@ import { byId } from "./dom.js";
 import { onlyAction } from "./forced.js";
 import { joinByInvite } from "./join.js";
 import { hintPanel } from "./hints.js";
+import { FollowUps } from "./followups.js";
+import { addShortcutHelp } from "./keys.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
 import { saveSeats, savedGames } from "./store.js";
@@ -16,6 +18,7 @@ import { saveSeats, savedGames } from "./store.js";
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
+/** @typedef {import("../boards/types.js").PlannedAction} PlannedAction */
 /** @typedef {{token: string, socket: SeatSocket, frame: Frame | null, lines: Map<number, string[]>, up: boolean}} Held */
 
 /** @type {import("./types.js").Summary} */
@@ -48,10 +51,12 @@ let seats = summary.seats;
 /** @type {number | null} the seat whose board is shown (or is behind the hand-over screen) */
 let shown = null;
 let revealed = false;
-/** @type {{action: LegalAction, seq: number} | null} the move waiting for Confirm */
+/** @type {{action: LegalAction, then: PlannedAction[], seq: number} | null} the move waiting for Confirm */
 let pending = null;
 /** @type {number | null} the seq of the view a move was sent in: one move per view */
 let sentAt = null;
+/** The moves still to send of a confirmed decision made of several. */
+const followUps = new FollowUps();
 /** What the board shows now (seat, seq, revealed): drawn again only when it changes, so a
  * selection in progress survives a seat joining or another seat's view arriving. */
 let drawn = "";
@@ -112,13 +117,13 @@ function draw(fresh = false) {
   const key = `${shown}:${visible.seq}`;
   const arrived = key !== drawn; // a new position, not the same one drawn again
   if (fresh || arrived) {
-    renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition }, { propose });
+    renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition }, { propose, withdraw });
     drawn = key;
     ui.board.dataset.seq = String(visible.seq); // what a test waits on after a move
   }
   // Once per position, so that a forced move cancelled stays cancelled.
   const only = arrived && pending === null ? onlyAction(visible) : null;
-  if (only) propose(only, true);
+  if (only) propose(only, [], true);
   showLog(ui.log, /** @type {Held} */ (held.get(shown)).lines);
   showResult(ui.result, visible, () => void rematch());
 }
@@ -144,17 +149,28 @@ function showTurn(frame) {
   favicon.href = `/static/icons/${mine ? "favicon-turn.svg" : "favicon.svg"}`;
 }
 
-/** @param {LegalAction} action @param {boolean} [forced] the seat's only possible action */
-function propose(action, forced = false) {
+/**
+ * @param {LegalAction} action
+ * @param {PlannedAction[]} [then] the moves that go with it
+ * @param {boolean} [forced] whether it is the seat's only possible action
+ */
+function propose(action, then = [], forced = false) {
   const frame = shownFrame();
   if (!frame || frame.seq === sentAt) return; // a move is on its way: its view comes next
-  pending = { action, seq: frame.seq };
+  pending = { action, then, seq: frame.seq };
   ui.yes.disabled = false;
   notify("");
-  ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: action.text }), forced ? "? It is your only possible move." : "?");
+  const words = [action, ...then].map((a) => a.text).join(", ");
+  ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: words }), forced ? "? It is your only possible move." : "?");
   showButtons(true);
   ui.undo.disabled = true;
   ui.yes.focus();
+}
+
+/** The board took back its proposal (its own drawing shows that): close the bar. */
+function withdraw() {
+  cancel(false);
+  draw();
 }
 
 /** @param {boolean} redraw whether to draw the board again, to clear the board's selection */
@@ -173,12 +189,13 @@ function showButtons(/** @type {boolean} */ shown) {
 
 function confirm() {
   if (pending === null || shown === null) return;
-  const { action, seq } = pending;
+  const { action, then, seq } = pending;
   if (!held.get(shown)?.socket.send({ type: "move", seq, action_id: action.id })) {
     notify("Not sent: the connection is down. It is being opened again; try once it is back.");
     return;
   }
   sentAt = seq;
+  followUps.start(shown, then);
   ui.yes.disabled = true;
 }
 
@@ -213,6 +230,7 @@ function receive(seat, message) {
     // The engine's own words naming the rule; the board is drawn afresh to pick again.
     notify(`Refused: ${message.message}`);
     sentAt = null;
+    followUps.clear();
     pending = null;
     showButtons(false);
     draw(true);
@@ -235,6 +253,19 @@ function receive(seat, message) {
     }
     choose();
     draw();
+    if (before?.seq !== message.seq) followUp(seat, message);
+  }
+}
+
+/** Send the next move of a confirmed decision made of several, in the view it waited for. @param {Held} seat @param {Frame} frame */
+function followUp(seat, frame) {
+  const next = followUps.next(frame);
+  if (next === null) return;
+  if (next === "lost" || !seat.socket.send({ type: "move", seq: frame.seq, action_id: next.id })) {
+    followUps.clear();
+    notify("The rest of the confirmed choice could not be played: choose it again on the board.");
+  } else {
+    sentAt = frame.seq;
   }
 }
 
@@ -265,6 +296,7 @@ document.addEventListener("keydown", (event) => {
   } else if (event.key.toLowerCase() === "u" && pending === null) undo();
   else if (event.key.toLowerCase() === "h" && pending === null) void hints.ask();
 });
+addShortcutHelp(/** @type {HTMLElement} */ (ui.undo.parentElement));
 ui.yes.addEventListener("click", confirm);
 ui.no.addEventListener("click", () => cancel());
 ui.undo.addEventListener("click", undo);
