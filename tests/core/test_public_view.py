@@ -92,9 +92,11 @@ def test_the_public_view_and_log_are_the_same_whatever_any_seat_cannot_know(
 def test_the_spectators_standings_are_counted_from_the_public_observation() -> None:
     for name in ("confusing-lands", "land-vs-sea", "drifting-lands"):
         states = trajectory(get_game(name), 2, {}, 5)
-        for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
+        for state in [*states[:: max(1, len(states) // 6)], states[-1]]:
             view = SpectatorView(state)
-            assert view.standings() == state.game.standings(state.public_observation(), view.edition)
+            assert view.standings() == state.game.standings(
+                state.public_observation(), view.edition
+            )
             assert view.is_terminal == state.is_terminal
         # At the end everything is shown: the standings are the scores.
         final = SpectatorView(states[-1]).standings()

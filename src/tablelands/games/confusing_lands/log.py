@@ -118,8 +118,7 @@ def passed(before: JsonDict, after: JsonDict) -> list[str]:
     # In the second phase every seat knows both hands (each holds the card the other
     # passed); a spectator knows neither.
     return [
-        f"{seat_name(giver)} passes {cards_text(hand) if hand else 'a card'} to "
-        f"{seat_name(taker)}."
+        f"{seat_name(giver)} passes {cards_text(hand) if hand else 'a card'} to {seat_name(taker)}."
         for giver, taker in ((0, 1), (1, 0))
         for hand in [after["hands"][taker]]
     ]

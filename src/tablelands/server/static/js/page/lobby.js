@@ -3,6 +3,7 @@
 
 import { byId, el } from "./dom.js";
 import { forget, saveSeats, savedGames } from "./store.js";
+import { wireUpload } from "./upload.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
@@ -162,11 +163,15 @@ function showMyGames() {
     const status = el("span", { class: "tl-status" });
     const remove = el("button", { type: "button", class: "tl-small", text: "Forget", title: "Forget this game in this browser (its seats' tokens are lost)" });
     remove.addEventListener("click", () => { forget(id); showMyGames(); });
-    const item = el("li", {}, [el("a", { href: `/play/${id}`, text: saved.title || id }), el("span", { text: ` ${saved.game}, seat ${seats} ` }), status, remove]);
+    // Anyone may watch: the spectate link holds no seat's token.
+    const watch = el("a", { href: `/watch/${id}`, class: "tl-small", text: "Spectate link", title: "Copy this link to let others watch" });
+    const replay = el("a", { href: `/replay/${id}`, class: "tl-small", text: "Replay", hidden: true });
+    const item = el("li", {}, [el("a", { href: `/play/${id}`, text: saved.title || id }), el("span", { text: ` ${saved.game}, seat ${seats} ` }), status, " ", watch, " ", replay, " ", remove]);
     fetch(`/api/games/${id}`).then(async (response) => {
       if (!response.ok) { status.textContent = "(no longer on this server)"; return; }
       const game = await response.json();
       status.textContent = game.status === "over" ? "(over)" : `(move ${game.moves})`;
+      replay.hidden = game.status !== "over";
     }).catch(() => { status.textContent = "(server unreachable)"; });
     return item;
   }));
@@ -178,3 +183,4 @@ playersSelect.addEventListener("change", showSeats);
 form.addEventListener("submit", (event) => void create(event));
 showGame();
 showMyGames();
+wireUpload();

@@ -6,6 +6,7 @@ import { renderBoard } from "../boards/index.js";
 import { byId } from "./dom.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
+import { copyButton, showShare, watch } from "./spectate.js";
 import { saveSeats, savedGames } from "./store.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
@@ -14,7 +15,7 @@ import { saveSeats, savedGames } from "./store.js";
 /** @typedef {import("./types.js").LegalAction} LegalAction */
 /** @typedef {{token: string, socket: SeatSocket, frame: Frame | null, lines: Map<number, string[]>, up: boolean}} Held */
 
-/** @type {{id: string, title: string, game_title: string, seats: SeatInfo[]}} */
+/** @type {{id: string, title: string, game_title: string, status: string, seats: SeatInfo[]}} */
 const summary = JSON.parse(byId("summary", HTMLScriptElement).textContent ?? "{}");
 const about = { title: summary.title, game: summary.game_title };
 const ui = {
@@ -207,7 +208,9 @@ function receive(seat, token, message) {
     notify("A rematch is set up: taking you there…", "info");
     goToRematch(message.game);
   } else {
+    if (message.seat === null) return; // a spectator's view: never sent on a seat's socket
     if (!held.has(message.seat)) adopt(message.seat, token, seat);
+    showShare(summary.id, message.is_over);
     foldLog(seat.lines, message);
     const before = seat.frame;
     seat.frame = message;
@@ -272,13 +275,15 @@ async function start() {
   const response = await fetch(`/api/games/${summary.id}/edition`);
   if (!response.ok) throw new Error(`the game's edition could not be read (${response.status})`);
   edition = await response.json();
+  copyButton(byId("copy-spectate", HTMLButtonElement), byId("spectate-link", HTMLInputElement));
+  showShare(summary.id, summary.status === "over");
+  // The spectate link, or a browser holding no seat here: watch the public view.
+  if (byId("game", HTMLElement).dataset.spectate === "1" || (!fromLink && Object.keys(saved).length === 0)) {
+    watch(summary, edition);
+    return;
+  }
   for (const [seat, token] of Object.entries(saved)) connect(token, Number(seat));
   if (fromLink && !Object.values(saved).includes(fromLink)) connect(fromLink, null);
-  if (!fromLink && Object.keys(saved).length === 0) {
-    ui.turn.textContent = "Not playing";
-    notify("This browser holds no seat in this game. Open your invite link (it ends in #token=…) to play; watching a game is not possible yet.", "info");
-    showPlayers(ui.players, seats, null, new Set());
-  }
 }
 
 start().catch((exc) => notify(`The page could not start: ${exc instanceof Error ? exc.message : exc}`));
