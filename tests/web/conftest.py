@@ -28,10 +28,15 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The database of the test server (tests read the true games from it)."""
+    return f"sqlite:///{tmp_path_factory.mktemp('web') / 'games.db'}"
+
+
+@pytest.fixture(scope="session")
+def site(site_database: str) -> Iterator[str]:
     """The address of a server of the whole app, as `tablelands serve` runs it."""
-    database = tmp_path_factory.mktemp("web") / "games.db"
-    app = create_app(Settings(database_url=f"sqlite:///{database}", admin_token="t", workers=1))
+    app = create_app(Settings(database_url=site_database, admin_token="t", workers=1))
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
