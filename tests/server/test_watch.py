@@ -154,7 +154,11 @@ def test_a_finished_game_is_replayed_step_by_step_from_any_point_of_view(
             assert mine["observation"] == expected[1][step]
             assert (public["move"] is None) == (step == 0)
             if step:
-                assert public["move"]["text"] == texts[step - 1]
+                move = public["move"]
+                assert move["text"] == texts[step - 1] and move == mine["move"]
+                # In words, as the mover's own log tells it: the card, where it went.
+                assert move["words"][0].startswith(f"Seat {move['seat'] + 1} placed card ")
+                assert texts[step - 1] in move["words"][0]
                 assert public["told"] and public["told"] == [
                     line["text"] for line in public["log"] if line["step"] == step
                 ]

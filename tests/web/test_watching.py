@@ -167,7 +167,8 @@ def test_an_uploaded_record_is_replayed_forwards_and_back(tab: Tab, tmp_path: Pa
     for step in range(1, 4):
         page.keyboard.press("ArrowRight")
         at_step(page, step)
-    assert page.locator("#move").inner_text().startswith(f"greedy: {record['actions'][2]}")
+    move = page.locator("#move").inner_text()
+    assert move.startswith(f"Move 3, greedy (seat 1): {record['actions'][2]} Seat 1 placed card")
     # A spectator saw seat 1's first placement face down, then revealed.
     lines = page.locator("#log li").all_inner_texts()
     assert any("Seat 1 placed a card" in line for line in lines)

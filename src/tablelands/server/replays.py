@@ -65,6 +65,17 @@ class Replay:
     def steps(self) -> int:
         return len(self.actions)
 
+    def move(self, step: int) -> JsonDict:
+        """The move that led to ``step``: its seat, its notation, and in words the lines
+        the mover's own log gives it (once the game is over nothing of it is hidden)."""
+        seat = self.seats[step - 1]
+        return {
+            "step": step,
+            "seat": seat,
+            "text": self.texts[step - 1],
+            "words": self.viewpoint(seat).lines[step],
+        }
+
     def viewpoint(self, viewer: int | None) -> Viewpoint:
         """The game as ``viewer`` saw it (``None``: a spectator), worked out once."""
         with self.lock:
@@ -152,9 +163,7 @@ class Replays:
             "viewer": seat,
             "observation": seen,
             "standings": made.game.standings(seen, made.edition),
-            "move": None
-            if step == 0
-            else {"step": step, "seat": made.seats[step - 1], "text": made.texts[step - 1]},
+            "move": None if step == 0 else made.move(step),
             "told": view.lines[step],
             "log": [
                 {"step": n, "text": text}

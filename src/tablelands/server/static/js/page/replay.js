@@ -11,7 +11,8 @@ import { showLog, showPlayers } from "./panel.js";
 /**
  * One step as the server gives it (`GET /api/games/{id}/replay/{step}`).
  * @typedef {{step: number, steps: number, viewer: number | null, observation: any,
- *   standings: {seat: number, total?: number}[], move: {step: number, seat: number, text: string} | null,
+ *   standings: {seat: number, total?: number}[],
+ *   move: {step: number, seat: number, text: string, words: string[]} | null,
  *   told: string[], log: {step: number, text: string}[]}} Step
  */
 
@@ -77,7 +78,7 @@ function draw(step) {
   ui.turn.textContent = step.step === step.steps ? "The end" : step.step === 0 ? "The start" : `Move ${step.step}`;
   ui.move.replaceChildren(...(step.move === null
     ? ["The game as it began."]
-    : [el("strong", { text: `${seatName(step.move.seat)}: ${step.move.text}` }), ` (${step.told.join(" ")})`]));
+    : [el("strong", { text: `Move ${step.step}, ${seatName(step.move.seat)} (seat ${step.move.seat + 1}): ${step.move.text}` }), ` ${step.move.words.join(" ")}`]));
   renderBoard(ui.board, { observation: step.observation, legal: [], edition }, { propose: () => {} });
   ui.board.dataset.step = String(step.step); // what a test waits on
   ui.board.dataset.viewer = ui.viewer.value;
