@@ -14,8 +14,10 @@ field or the action at fault) and stored as a finished game whose seats are of k
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +36,7 @@ from tablelands.server.referee import Setup
 from tablelands.server.tables import Tables
 
 #: Replays kept in memory (the least recently used go first).
-CACHED_REPLAYS = 16
+CACHED_REPLAYS = 8
 #: The point of view of a spectator, as the routes name it.
 PUBLIC = "public"
 
@@ -42,10 +44,19 @@ PUBLIC = "public"
 @dataclass
 class Viewpoint:
     """One point of view along a whole game: the observation after every step (0: the
-    start) and the log lines each step added."""
+    start) and the log lines each step added. Observations are kept as compressed JSON: a
+    long game's run to tens of megabytes as objects, a few hundred kilobytes so."""
 
-    observations: list[JsonDict]
+    packed: list[bytes]
     lines: list[list[str]]
+
+    def observation(self, step: int) -> JsonDict:
+        seen: JsonDict = json.loads(zlib.decompress(self.packed[step]))
+        return seen
+
+
+def _pack(seen: JsonDict) -> bytes:
+    return zlib.compress(json.dumps(seen, separators=(",", ":")).encode("utf-8"))
 
 
 @dataclass
@@ -93,11 +104,11 @@ class Replay:
 
             first = seen()
             log = SeatLog(state.game, state.edition, first)
-            made = Viewpoint([first], [list(log.lines)])
+            made = Viewpoint([_pack(first)], [list(log.lines)])
             for action in self.actions:
                 state.apply(action)
                 after = seen()
-                made.observations.append(after)
+                made.packed.append(_pack(after))
                 made.lines.append(log.follow(after))
             self.views[viewer] = made
             return made
@@ -156,7 +167,7 @@ class Replays:
             raise ServerError(f"step {step} is not in this game: its steps are 0 to {made.steps}")
         seat = _viewer(viewer)
         view = made.viewpoint(seat)
-        seen = view.observations[step]
+        seen = view.observation(step)
         return {
             "step": step,
             "steps": made.steps,

@@ -68,6 +68,9 @@ def add_watch_routes(
 
     @app.post("/api/records", status_code=201)
     async def upload(request: Request) -> JsonDict:
+        declared = request.headers.get("content-length", "0")
+        if declared.isdigit() and int(declared) > MAX_RECORD_BYTES:
+            raise ServerError(f"a record file is at most {MAX_RECORD_BYTES} bytes")
         body = await request.body()
         if len(body) > MAX_RECORD_BYTES:
             raise ServerError(f"a record file is at most {MAX_RECORD_BYTES} bytes")

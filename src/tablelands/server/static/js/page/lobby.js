@@ -2,6 +2,7 @@
 // and "my games", the games this browser holds seats in.
 
 import { byId, el } from "./dom.js";
+import { copyOnClick } from "./copy.js";
 import { forget, saveSeats, savedGames } from "./store.js";
 import { wireUpload } from "./upload.js";
 
@@ -164,9 +165,11 @@ function showMyGames() {
     const remove = el("button", { type: "button", class: "tl-small", text: "Forget", title: "Forget this game in this browser (its seats' tokens are lost)" });
     remove.addEventListener("click", () => { forget(id); showMyGames(); });
     // Anyone may watch: the spectate link holds no seat's token.
-    const watch = el("a", { href: `/watch/${id}`, class: "tl-small", text: "Spectate link", title: "Copy this link to let others watch" });
+    const watch = el("a", { href: `/watch/${id}`, class: "tl-small", text: "Spectate link", title: "Anyone with this link may watch" });
+    const copy = el("button", { type: "button", class: "tl-small", text: "Copy", title: "Copy the spectate link" });
+    copyOnClick(copy, () => watch.href);
     const replay = el("a", { href: `/replay/${id}`, class: "tl-small", text: "Replay", hidden: true });
-    const item = el("li", {}, [el("a", { href: `/play/${id}`, text: saved.title || id }), el("span", { text: ` ${saved.game}, seat ${seats} ` }), status, " ", watch, " ", replay, " ", remove]);
+    const item = el("li", {}, [el("a", { href: `/play/${id}`, text: saved.title || id }), el("span", { text: ` ${saved.game}, seat ${seats} ` }), status, " ", watch, copy, " ", replay, " ", remove]);
     fetch(`/api/games/${id}`).then(async (response) => {
       if (!response.ok) { status.textContent = "(no longer on this server)"; return; }
       const game = await response.json();

@@ -6,7 +6,8 @@ import { renderBoard } from "../boards/index.js";
 import { byId } from "./dom.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
-import { copyButton, showShare, watch } from "./spectate.js";
+import { copyOnClick } from "./copy.js";
+import { showShare, watch } from "./spectate.js";
 import { saveSeats, savedGames } from "./store.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
@@ -275,7 +276,8 @@ async function start() {
   const response = await fetch(`/api/games/${summary.id}/edition`);
   if (!response.ok) throw new Error(`the game's edition could not be read (${response.status})`);
   edition = await response.json();
-  copyButton(byId("copy-spectate", HTMLButtonElement), byId("spectate-link", HTMLInputElement));
+  const link = byId("spectate-link", HTMLInputElement);
+  copyOnClick(byId("copy-spectate", HTMLButtonElement), () => link.value, link);
   showShare(summary.id, summary.status === "over");
   // The spectate link, or a browser holding no seat here: watch the public view.
   if (byId("game", HTMLElement).dataset.spectate === "1" || (!fromLink && Object.keys(saved).length === 0)) {

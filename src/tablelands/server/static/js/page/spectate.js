@@ -22,19 +22,6 @@ export function showShare(gameId, over) {
   byId("replay-link", HTMLAnchorElement).hidden = !over;
 }
 
-/** The copy button of a link's input. @param {HTMLButtonElement} button @param {HTMLInputElement} input */
-export function copyButton(button, input) {
-  button.addEventListener("click", async () => {
-    input.select();
-    try {
-      await navigator.clipboard.writeText(input.value);
-      button.textContent = "Copied";
-    } catch {
-      button.textContent = "Selected: press Ctrl+C"; // no clipboard access (plain http)
-    }
-  });
-}
-
 /**
  * Watch the game: draw every public view the server sends.
  * @param {{id: string, seats: SeatInfo[]}} summary
