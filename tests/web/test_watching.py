@@ -108,7 +108,7 @@ def test_two_players_by_invite_links_and_a_spectator_see_only_their_own(
     )
     # The spectator has no decision: no confirm bar, no undo, nothing clickable to play.
     assert watcher.page.locator("#undo").is_hidden()
-    assert watcher.page.locator("#confirm-yes").is_hidden()
+    assert watcher.page.locator("#confirm").is_hidden()
     assert watcher.page.locator("polygon[data-place], .tl-clickable[data-stack]").count() == 0
     log = watcher.page.locator("#log").inner_text()
     assert "drew a tile from stack" in log and "drew tile " not in log

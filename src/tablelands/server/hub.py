@@ -1,8 +1,9 @@
 """The WebSocket connections of each game, and the bots that play in it.
 
 After every accepted change the hub sends each connection the ``view`` message of its own
-seat (a spectator's: the public one), with the log lines since the last it was sent, and wakes the game's bots, which think
-in worker processes (``bots.py``) while the event loop goes on. Work on one game is done
+seat (a spectator's: the public one), with the log lines since the last it was sent, and
+wakes the game's bots, which think in worker processes (``bots.py``) while the event loop
+goes on. Work on one game is done
 one change at a time under the game's lock; the database work runs in threads.
 """
 

@@ -3,10 +3,10 @@
 // hot-seat players. It knows no game: the board modules draw and pick, the server referees.
 
 import { renderBoard } from "../boards/index.js";
+import { copyOnClick } from "./copy.js";
 import { byId } from "./dom.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
-import { copyOnClick } from "./copy.js";
 import { showShare, watch } from "./spectate.js";
 import { saveSeats, savedGames } from "./store.js";
 

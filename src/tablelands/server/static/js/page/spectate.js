@@ -31,13 +31,14 @@ export function watch(summary, edition) {
   const ui = {
     board: byId("board", HTMLDivElement),
     turn: byId("turn", HTMLSpanElement),
-    prompt: byId("prompt", HTMLSpanElement),
+    notice: byId("notice", HTMLDivElement),
     result: byId("result", HTMLElement),
     players: byId("players", HTMLTableElement),
     log: byId("log", HTMLOListElement),
   };
   byId("watching", HTMLElement).hidden = false;
   byId("undo", HTMLButtonElement).hidden = true;
+  byId("confirm", HTMLDivElement).hidden = true;
   /** @type {Map<number, string[]>} */
   const lines = new Map();
   /** @type {SeatInfo[]} */
@@ -51,7 +52,6 @@ export function watch(summary, edition) {
   function draw() {
     showPlayers(ui.players, seats, frame, new Set());
     ui.turn.textContent = !up ? "Connection lost: reconnecting…" : frame?.is_over ? "Game over" : frame ? `Waiting for ${name(frame.current_player)}` : "Connecting…";
-    ui.prompt.textContent = frame === null ? "" : frame.is_over ? "You are watching: the game is over." : `You are watching: ${name(frame.current_player)} is playing…`;
     if (frame === null) return;
     // A spectator has no decision: the board gets no legal action to offer.
     renderBoard(ui.board, { observation: frame.observation, legal: [], edition }, { propose: () => {} });
@@ -66,6 +66,7 @@ export function watch(summary, edition) {
   new SeatSocket(summary.id, null, {
     message: (message) => {
       if (message.type === "seats") seats = message.seats;
+      else if (message.type === "rematch") location.assign(`/watch/${message.game}`); // watch that one too
       else if (message.type === "view") {
         foldLog(lines, message);
         frame = message;
@@ -75,7 +76,10 @@ export function watch(summary, edition) {
     },
     status: (open, why) => {
       up = open;
-      if (why) ui.prompt.textContent = `Cannot watch: ${why}.`;
+      if (why) {
+        ui.notice.textContent = `Cannot watch: ${why}.`;
+        ui.notice.hidden = false;
+      }
       draw();
     },
   });
