@@ -757,7 +757,8 @@ def test_harness_catches_a_standing_counting_a_hidden_hand(monkeypatch: pytest.M
 
     def leaky(self: ConfusingLandsState, viewer: int | None) -> dict[str, Any]:
         seen = real(self, viewer)
-        seen["landscapes"] = real(self, None)["landscapes"]  # every placement, hidden or not
+        # Every placement, hidden or not.
+        seen["landscapes"] = [[str(Placement.decode(a)) for a in p] for p in self.placements]
         return seen
 
     monkeypatch.setattr(ConfusingLandsState, "view", leaky)

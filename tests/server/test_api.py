@@ -155,8 +155,10 @@ def test_tokens_a_wrong_one_is_refused_and_a_seat_cannot_act_for_another(sqlite_
         game_id = made["game"]["id"]
         mine, friend = (s["token"] for s in made["seats"])
         assert made["seats"][1]["link"] == f"/play/{game_id}#token={friend}"
-        for headers in ({}, bearer("not-a-token"), {"Authorization": mine}):
+        for headers in (bearer("not-a-token"), {"Authorization": mine}):
             assert client.get(f"/api/games/{game_id}/view", headers=headers).status_code == 403
+        # No token at all is a spectator, who gets the public view (tests/server/test_watch.py).
+        assert client.get(f"/api/games/{game_id}/view").json()["seat"] is None
         other = create(client, "land-vs-sea", [{"kind": "me"}, {"kind": "friend"}])
         assert (
             client.get(f"/api/games/{other['game']['id']}/view", headers=bearer(mine)).status_code

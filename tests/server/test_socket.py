@@ -135,7 +135,7 @@ def test_a_wrong_token_gets_a_refusal_and_the_socket_closed(sqlite_url: str) -> 
             with pytest.raises(WebSocketDisconnect) as closed:
                 socket.receive_json()
             assert closed.value.code == 4403
-        with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        with client.websocket_connect(f"/ws/games/{game_id}?token=") as socket:
             assert "no seat" in socket.receive_json()["message"]
 
 

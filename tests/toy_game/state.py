@@ -101,6 +101,17 @@ class ToyState(State):
             "deck_size": len(self.deck),
         }
 
+    def public_observation(self) -> JsonDict:
+        return {
+            "viewer": None,
+            "to_move": self.current_player,
+            "hand": [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "rows": [[self.edition.values[c] for c in row] for row in self.rows],
+            "laid": [list(row) for row in self.rows],
+            "deck_size": len(self.deck),
+        }
+
     def redraw_hidden(self, player: int, rng: Rng) -> ToyState:
         world = self.clone()
         unseen = sorted([c for s, h in enumerate(self.hands) if s != player for c in h] + self.deck)

@@ -28,11 +28,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The database of the test server (tests read the true games from it)."""
+    return f"sqlite:///{tmp_path_factory.mktemp('web') / 'games.db'}"
+
+
+@pytest.fixture(scope="session")
+def site(site_database: str) -> Iterator[str]:
     """The address of a server of the whole app, as `tablelands serve` runs it."""
-    database = tmp_path_factory.mktemp("web") / "games.db"
     settings = Settings(
-        database_url=f"sqlite:///{database}",
+        database_url=site_database,
         admin_token="t",
         workers=1,
         hint_budget="0.3s",

@@ -196,6 +196,7 @@ def test_a_friend_joins_by_the_invite_link(tab: Tab, context: Any) -> None:
     assert friend.page.locator("#turn").inner_text() == "Your turn"
     place_card(friend.page)
     friend.page.goto(tab.site + "/")
-    assert friend.page.locator("#my-games a").count() == 1
+    friend.page.wait_for_selector("#my-games li[data-game]")  # drawn once the summaries come
+    assert friend.page.locator('#my-games a[href^="/play/"]').count() == 1
     assert not friend.errors, friend.errors
     friend.page.context.close()

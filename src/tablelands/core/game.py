@@ -405,6 +405,13 @@ class State(ABC):
     def observation(self, player: int) -> JsonDict:
         """Exactly what ``player`` may know, as JSON-ready data."""
 
+    @abstractmethod
+    def public_observation(self) -> JsonDict:
+        """What anyone watching may know, a spectator who holds no seat: the fields of
+        :meth:`observation` with ``"viewer": None`` and nothing any seat keeps private (no
+        hand's hidden faces, no deck order, no card placed face down): never more than
+        every seat knows."""
+
     def sample_hidden(self, player: int, rng: Rng, redraw: Redraw | None = None) -> State:
         """A determinization for ``player``: a copy in which everything hidden from
         ``player`` is redrawn from ``rng``, consistently with ``observation(player)``

@@ -10,7 +10,8 @@ seat may know and nothing else, and is the same in every world consistent with i
 
 Renderers, previews, standings, hints and bots all go through a view; only the referee
 (the code that applies actions to the true state) holds the state itself. A seat's game log
-(:class:`SeatLog`) is likewise written from the seat's observations alone.
+(:class:`SeatLog`) is likewise written from the seat's observations alone. Someone watching
+without a seat gets a :class:`SpectatorView`, made of the public observation alone.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.files import content_hash
-from tablelands.core.game import Edition, Game, JsonDict, OptionValue, Redraw, State
+from tablelands.core.game import TERMINAL, Edition, Game, JsonDict, OptionValue, Redraw, State
 from tablelands.core.rng import Rng
 
 #: Worlds a preview is played in: what differs between them is what the seat cannot know.
@@ -180,6 +181,37 @@ class SeatView:
 
     def standings(self) -> list[JsonDict]:
         """Every seat's score so far as this seat can count it (never from hidden cards)."""
+        return self.game.standings(self.observation(), self.edition)
+
+
+class SpectatorView:
+    """What anyone watching ``state`` may know: its public observation
+    (:meth:`State.public_observation`) and what is worked out from it alone.
+
+    A spectator holds no seat, so it has no decision, no preview and no world: the view
+    keeps the public observation and the public facts of the game (its edition, players and
+    whose turn it is), never the state. A spectator's game log is a :class:`SeatLog` of
+    public observations."""
+
+    __slots__ = ("_observation", "current_player", "edition", "game", "num_players")
+
+    def __init__(self, state: State) -> None:
+        self.game: Game[Any] = state.game
+        self.edition: Edition = state.edition
+        self.num_players = state.num_players
+        self.current_player = state.current_player
+        self._observation = _copy(state.public_observation())
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def observation(self) -> JsonDict:
+        """Exactly what a spectator may know, a fresh copy."""
+        return _copy(self._observation)
+
+    def standings(self) -> list[JsonDict]:
+        """Every seat's score so far as anyone can count it from the public observation."""
         return self.game.standings(self.observation(), self.edition)
 
 

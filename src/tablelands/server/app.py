@@ -1,5 +1,6 @@
-"""The web app: REST under ``/api``, a WebSocket per seat under ``/ws``, and the pages: the
-lobby at ``/`` and a game's page at ``/play/{id}``.
+"""The web app: REST under ``/api``, a WebSocket per seat (or spectator) under ``/ws``, and
+the pages: the lobby at ``/``, a game's page at ``/play/{id}``, and those of
+``watch.py`` (spectating, replays, uploaded records).
 
 Every route is documented, with its messages and examples, in docs/server.md. Seats act by
 their secret token (``Authorization: Bearer TOKEN``, or ``?token=`` on the socket); the
@@ -33,10 +34,12 @@ from tablelands.server.hints import add_hint_routes
 from tablelands.server.hub import Connection, Hub
 from tablelands.server.lobby import add_lobby_routes
 from tablelands.server.messages import refused
+from tablelands.server.replays import Replays
 from tablelands.server.review import Reviews, add_review_routes
 from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
 from tablelands.server.settings import Settings
 from tablelands.server.tables import Tables
+from tablelands.server.watch import add_watch_routes
 
 PACKAGE = Path(str(resources.files("tablelands.server")))
 
@@ -51,6 +54,7 @@ def create_app(settings: Settings) -> FastAPI:
         pool = bot_pool(settings.workers)
         hub = Hub(Tables(engine), pool)
         app.state.hub = hub
+        app.state.replays = Replays(hub.tables)
         for game_id in await hub.run(hub.tables.game_ids, PLAYING):
             hub.wake_bots(game_id)  # games where a bot is to move go on
         reviews = Reviews(hub, budget_of(settings.analysis_budget))
@@ -69,6 +73,8 @@ def create_app(settings: Settings) -> FastAPI:
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
     templates = Jinja2Templates(directory=PACKAGE / "templates")
+
+    add_watch_routes(app, templates)
 
     @app.exception_handler(ServerError)
     async def _refusal(_request: Request, exc: ServerError) -> JSONResponse:
@@ -151,7 +157,8 @@ def create_app(settings: Settings) -> FastAPI:
         request: Request, game_id: str, authorization: Authorization = None, since: int = 0
     ) -> JsonDict:
         hub = hub_of(request)
-        index = await seat(hub, game_id, authorization)
+        # Without a token: a spectator's view, the public one.
+        index = None if authorization is None else await seat(hub, game_id, authorization)
         return await hub.run(hub.tables.frame, game_id, index, since, hub.connected(game_id))
 
     @app.post("/api/games/{game_id}/moves")
@@ -202,7 +209,10 @@ def create_app(settings: Settings) -> FastAPI:
         hub = hub_of(websocket)
         await websocket.accept()
         try:
-            index = await hub.run(hub.tables.seat_of, game_id, token)
+            # Without a token the connection watches: it gets the public view.
+            index = None if token is None else await hub.run(hub.tables.seat_of, game_id, token)
+            if index is None:
+                await spectate(hub, game_id)
         except ServerError as exc:
             await websocket.send_json(refused(str(exc)))
             await websocket.close(code=4403 if isinstance(exc, ForbiddenError) else 4404)
@@ -224,8 +234,15 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
-async def _socket_message(hub: Hub, game_id: str, seat: int, text: str) -> None:
+async def spectate(hub: Hub, game_id: str) -> None:
+    """Nobody's seat, in a game that exists (``NotFoundError`` otherwise)."""
+    await hub.run(hub.tables.seats, game_id, set())
+
+
+async def _socket_message(hub: Hub, game_id: str, seat: int | None, text: str) -> None:
     """A move or undo sent over the socket, through the same path as the REST routes."""
+    if seat is None:
+        raise ForbiddenError("a spectator cannot move or undo: open a seat's invite link to play")
     try:
         message: Any = json.loads(text)
     except ValueError:

@@ -34,10 +34,12 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: Move kinds: an action played, or the taking back of the last effective move.
 PLAY = "play"
 UNDO = "undo"
-#: Seat kinds: a person with their own link, a bot, or a person at the creator's screen.
+#: Seat kinds: a person with their own link, a bot, or a person at the creator's screen;
+#: and a seat of an uploaded record, which nobody plays (its game is over).
 HUMAN = "human"
 BOT = "bot"
 HOTSEAT = "hotseat"
+RECORD = "record"
 #: Game statuses.
 PLAYING = "playing"
 OVER = "over"

@@ -1,8 +1,9 @@
 """The WebSocket connections of each game, and the bots that play in it.
 
 After every accepted change the hub sends each connection the ``view`` message of its own
-seat, with the log lines since the last it was sent, and wakes the game's bots, which think
-in worker processes (``bots.py``) while the event loop goes on. Work on one game is done
+seat (a spectator's: the public one), with the log lines since the last it was sent, and
+wakes the game's bots, which think in worker processes (``bots.py``) while the event loop
+goes on. Work on one game is done
 one change at a time under the game's lock; the database work runs in threads.
 """
 
@@ -31,7 +32,8 @@ log = logging.getLogger(__name__)
 @dataclass(eq=False)
 class Connection:
     socket: WebSocket
-    seat: int
+    #: The seat the connection plays, or ``None`` for a spectator.
+    seat: int | None
     #: The seq of the last view sent: the next one carries the log lines after it.
     sent: int
 
@@ -63,7 +65,11 @@ class Hub:
             listener(game_id)
 
     def connected(self, game_id: str) -> set[int]:
-        return {connection.seat for connection in self._connections.get(game_id, [])}
+        return {
+            connection.seat
+            for connection in self._connections.get(game_id, [])
+            if connection.seat is not None
+        }
 
     async def change(self, work: Callable[..., None], game_id: str, *args: Any) -> None:
         """Carry out one change of a game (a move, an undo), then tell every connection and

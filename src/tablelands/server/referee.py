@@ -3,7 +3,8 @@ seat may do in it.
 
 Game-agnostic: it knows a game only through the registry and the kernel (``State``,
 ``SeatView``, ``SeatLog``). It alone holds the true state; whatever a seat is sent is built
-from that seat's :class:`SeatView` and log (``messages.py``). Moves are rows appended to
+from that seat's :class:`SeatView` and log, and whatever a spectator is sent from the
+public observation and the log written from it (``messages.py``). Moves are rows appended to
 the database (``db.py``): a play, or an undo that takes back the last effective move, so
 the effective moves are the plays no undo took back.
 
@@ -122,6 +123,9 @@ class Position:
             for seat in range(self.state.num_players)
         ]
         self.lines = [[LogLine(0, text) for text in log.lines] for log in self.logs]
+        #: A spectator's log, written from the public observations alone.
+        self.public_log = SeatLog(self.game, self.state.edition, self.state.public_observation())
+        self.public_lines = [LogLine(0, text) for text in self.public_log.lines]
         self._before: State | None = None
         self._rng_before = 0
         self._told_nothing_new: bool | None = None
@@ -141,6 +145,10 @@ class Position:
             self.lines[seat].extend(
                 LogLine(move.seq, text) for text in log.follow(self.state.observation(seat))
             )
+        self.public_lines.extend(
+            LogLine(move.seq, text)
+            for text in self.public_log.follow(self.state.public_observation())
+        )
 
     @property
     def actions(self) -> list[int]:

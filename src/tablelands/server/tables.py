@@ -26,7 +26,7 @@ from tablelands.core.errors import IllegalActionError, NotationError, Tablelands
 from tablelands.core.game import JsonDict
 from tablelands.core.records import GameRecord, record_of
 from tablelands.core.rng import SEED_LIMIT
-from tablelands.core.view import SeatView
+from tablelands.core.view import SeatView, SpectatorView
 from tablelands.games import get_game
 from tablelands.server.bots import BotJob
 from tablelands.server.db import (
@@ -36,6 +36,7 @@ from tablelands.server.db import (
     OVER,
     PLAY,
     PLAYING,
+    RECORD,
     UNDO,
     GameRow,
     MoveRow,
@@ -49,7 +50,7 @@ from tablelands.server.errors import (
     ServerError,
     StaleError,
 )
-from tablelands.server.messages import seat_frame
+from tablelands.server.messages import seat_frame, spectator_frame
 from tablelands.server.referee import Move, Position, Setup, edition_of
 from tablelands.server.schemas import NewGame
 
@@ -371,9 +372,23 @@ class Tables:
                 query = query.where(GameRow.status == status)
             return list(session.scalars(query).all())
 
-    def frame(self, game_id: str, seat: int, since: int, connected: Collection[int]) -> JsonDict:
-        """The ``view`` message for ``seat`` (``messages.seat_frame``)."""
+    def frame(
+        self, game_id: str, seat: int | None, since: int, connected: Collection[int]
+    ) -> JsonDict:
+        """The ``view`` message for ``seat`` (``messages.seat_frame``), or for a spectator
+        (``None``: ``messages.spectator_frame``, from the public view and log alone)."""
         position = self.position(game_id)
+        if seat is None:
+            return spectator_frame(
+                game_id=game_id,
+                view=SpectatorView(position.state),
+                seq=position.seq,
+                lines=position.public_lines,
+                since=since,
+                undone=position.undone,
+                seats=self.seats(game_id, connected),
+                result=self._result(position),
+            )
         return seat_frame(
             game_id=game_id,
             view=SeatView(position.state, seat),
@@ -392,7 +407,8 @@ class Tables:
         position = self.position(game_id)
         if not position.state.is_terminal:
             raise RefusedError("the record is given once the game is over: it holds the seed")
-        names = [seat.agent if seat.agent is not None else "human" for seat in seats]
+        # An uploaded record's seats keep the names the record gave them.
+        names = [seat.name if seat.kind == RECORD else seat.agent or "human" for seat in seats]
         return record_of(position.state, names)
 
     # -- moves ------------------------------------------------------------------------

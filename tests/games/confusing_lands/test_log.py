@@ -25,9 +25,9 @@ def test_the_log_opens_with_the_shared_condition_and_the_seats_own_hand() -> Non
         "The shared condition is 6 Ancient Relics.",
         "Seat 2 is dealt cards 16 and 18.",
     ]
-    assert GAME.introduce(state.view(None), state.edition)[1:] == [
-        "Seat 1 is dealt cards 1 and 15.",
-        "Seat 2 is dealt cards 16 and 18.",
+    assert GAME.introduce(state.public_observation(), state.edition)[1:] == [
+        "Seat 1 is dealt 2 cards.",
+        "Seat 2 is dealt 2 cards.",
     ]
 
 
@@ -54,12 +54,12 @@ def test_a_hidden_placement_is_told_as_hidden_then_as_what_it_was() -> None:
     assert theirs == ["Seat 1 placed card 18 (where is shown when the phase ends)"]
 
 
-def test_a_spectator_sees_every_placement_at_once() -> None:
+def test_a_spectator_sees_a_placement_when_its_phase_closes() -> None:
     state = new_state(2, 1)
-    before = state.view(None)
+    before = state.public_observation()
     play(state, "1l0")
-    assert GAME.narrate(before, state.view(None), state.edition) == [
-        "Seat 1 placed card 1 landscape side up at 0,0 (1l0@0,0): 0 points"
+    assert GAME.narrate(before, state.public_observation(), state.edition) == [
+        "Seat 1 placed a card"
     ]
 
 

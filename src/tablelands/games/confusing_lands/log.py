@@ -57,7 +57,14 @@ def introduce(seen: JsonDict) -> list[str]:
 
 
 def dealt(seen: JsonDict) -> list[str]:
-    """Who was dealt what, as far as the seat knows."""
+    """Who was dealt what, as far as the seat knows; a spectator, who knows no hand, is
+    told how many cards each seat is dealt."""
+    if seen["viewer"] is None:
+        return [
+            f"{seat_name(seat)} is dealt {size} cards."
+            for seat, size in enumerate(seen["hand_sizes"])
+            if size
+        ]
     return [
         f"{seat_name(seat)} is dealt {cards_text(hand)}."
         for seat, hand in enumerate(seen["hands"])
@@ -103,14 +110,17 @@ def passed(before: JsonDict, after: JsonDict) -> list[str]:
     if after["players"] == 1:
         thrown = after["discards"][len(before["discards"]) :]
         kept, top = thrown[:-1], thrown[-1]
+        taken = after["hands"][0]
         return [
             f"Seat 1 discards {cards_text(kept)} and the deck's top card {top}, and takes "
-            f"{cards_text(after['hands'][0])} from the deck."
+            f"{'a card' if taken is None else cards_text(taken)} from the deck."
         ]
-    # In the second phase every hand is known: each holds the card the other passed.
+    # In the second phase every seat knows both hands (each holds the card the other
+    # passed); a spectator knows neither.
     return [
-        f"{seat_name(giver)} passes {cards_text(after['hands'][taker])} to {seat_name(taker)}."
+        f"{seat_name(giver)} passes {cards_text(hand) if hand else 'a card'} to {seat_name(taker)}."
         for giver, taker in ((0, 1), (1, 0))
+        for hand in [after["hands"][taker]]
     ]
 
 

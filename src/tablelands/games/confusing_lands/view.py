@@ -57,17 +57,22 @@ class ConfusingLandsFields(State):
 
     def hand_known(self, viewer: int | None, seat: int) -> bool:
         """Whether ``viewer`` knows ``seat``'s hand. In the second phase of a 2-player round
-        each holds the card the other passed, so both hands are known."""
-        return viewer is None or viewer == seat or self.phase == SECOND
+        each holds the card the other passed, so both hands are known to the seats; a
+        spectator (``None``) knows none, the cards being passed face down."""
+        return viewer is not None and (viewer == seat or self.phase == SECOND)
 
     def observation(self, player: int) -> JsonDict:
         if not 0 <= player < self.num_players:
             raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
         return self.view(player)
 
+    def public_observation(self) -> JsonDict:
+        return self.view(None)
+
     def view(self, viewer: int | None) -> JsonDict:
-        """What ``viewer`` may know (``None``: a spectator who sees everything), with what a
-        renderer draws from it (:func:`drawing_fields`)."""
+        """What ``viewer`` may know (``None``: a spectator, who sees the placements once
+        their phase closes and no hand), with what a renderer draws from it
+        (:func:`drawing_fields`)."""
         seats = range(self.num_players)
         seen: JsonDict = {
             "game": "confusing-lands",
@@ -84,7 +89,7 @@ class ConfusingLandsFields(State):
                     str(Placement.decode(a))
                     for a in (
                         self.placements[s]
-                        if viewer is None or viewer == s
+                        if viewer == s
                         else self.placements[s][: self.revealed[s]]
                     )
                 ]

@@ -74,6 +74,14 @@ class DriftingLandsFields(State):
     def observation(self, player: int) -> JsonDict:
         if not 0 <= player < self.num_players:
             raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
+        return self.view(player)
+
+    def public_observation(self) -> JsonDict:
+        return self.view(None)
+
+    def view(self, player: int | None) -> JsonDict:
+        """What ``player`` may know (``None``: a spectator, whose ``hand`` is empty: it sees
+        no hand), with what a renderer draws from it (:func:`drawing_fields`)."""
         board = self.board
         seen: JsonDict = {
             "game": "drifting-lands",
@@ -93,7 +101,7 @@ class DriftingLandsFields(State):
             ],
             "supply": [s[1:] for s in self.supply],
             "corners": list(self.corners),
-            "hand": sorted(self.hands[player]),
+            "hand": [] if player is None else sorted(self.hands[player]),
             "hand_sizes": [len(h) for h in self.hands],
             "discards": [list(d) for d in self.discards],
             "card": self.card or None,

@@ -131,8 +131,16 @@ class LandVsSeaFields(State):
     def observation(self, player: int) -> JsonDict:
         if not 0 <= player < self.num_players:
             raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
+        return self.view(player)
+
+    def public_observation(self) -> JsonDict:
+        return self.view(None)
+
+    def view(self, player: int | None) -> JsonDict:
+        """What ``player`` may know (``None``: a spectator, who sees every up face and no
+        down face), with what a renderer draws from it (:func:`drawing_fields`)."""
         keys = self.edition.keys
-        knows = self.known[player]
+        knows = 0 if player is None else self.known[player]
 
         def held(seat: int, tile: int, up: int) -> JsonDict:
             seen = seat == player or bool(knows >> tile & 1)

@@ -6,6 +6,7 @@ import { EditionField } from "./edition_field.js";
 import { showMyGames } from "./my_games.js";
 import { lastName, rememberName } from "./names.js";
 import { saveSeats } from "./store.js";
+import { wireUpload } from "./upload.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
@@ -223,3 +224,4 @@ form.addEventListener("submit", (event) => void create(event));
 const edition = new EditionField(byId("edition", HTMLFieldSetElement), chosenGame);
 showGame();
 void showMyGames(myGames);
+wireUpload();

@@ -55,7 +55,12 @@ export async function showMyGames(list) {
         el("span", { class: `tl-status tl-status-${status.kind}`, text: status.text }),
         remove,
       ]),
-      el("div", { class: "tl-help", text: [game?.game_title ?? kept.game, players].filter(Boolean).join(" · ") }),
+      el("div", { class: "tl-help" }, [
+        [game?.game_title ?? kept.game, players].filter(Boolean).join(" · "),
+        // Anyone may watch: the spectate link holds no seat's token.
+        " · ", el("a", { href: `/watch/${id}`, text: "Spectate link", title: "Anyone with this link may watch" }),
+        ...(game?.status === "over" ? [" · ", el("a", { href: `/replay/${id}`, text: "Replay" })] : []),
+      ]),
     ]);
   }));
 }

@@ -4,6 +4,7 @@
 
 import { renderBoard } from "../boards/index.js";
 import { analysisPanel } from "./analysis.js";
+import { copyOnClick } from "./copy.js";
 import { byId } from "./dom.js";
 import { onlyAction } from "./forced.js";
 import { joinByInvite } from "./join.js";
@@ -12,6 +13,7 @@ import { FollowUps } from "./followups.js";
 import { addShortcutHelp } from "./keys.js";
 import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
+import { showShare, watch } from "./spectate.js";
 import { saveSeats, savedGames } from "./store.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
@@ -243,6 +245,8 @@ function receive(seat, message) {
     notify("A rematch is set up: taking you there…", "info");
     goToRematch(message.game);
   } else {
+    if (message.seat === null) return; // a spectator's view: never sent on a seat's socket
+    showShare(summary.id, message.is_over);
     foldLog(seat.lines, message);
     const before = seat.frame;
     seat.frame = message;
@@ -316,6 +320,14 @@ async function start() {
   const response = await fetch(`/api/games/${summary.id}/edition`);
   if (!response.ok) throw new Error(`the game's edition could not be read (${response.status})`);
   edition = await response.json();
+  const link = byId("spectate-link", HTMLInputElement);
+  copyOnClick(byId("copy-spectate", HTMLButtonElement), () => link.value, link);
+  showShare(summary.id, summary.status === "over");
+  // The spectate link, or a browser holding no seat here and no invite: watch the public view.
+  if (byId("game", HTMLElement).dataset.spectate === "1" || (!fromLink && Object.keys(saved).length === 0)) {
+    watch(summary, edition);
+    return;
+  }
   let refused = "";
   if (fromLink && !Object.values(saved).includes(fromLink)) {
     const joined = await joinByInvite(/** @type {HTMLElement} */ (ui.board.parentElement), summary, fromLink);
@@ -328,14 +340,10 @@ async function start() {
   if (fromLink) history.replaceState(null, "", location.pathname); // keep the secret off the address bar
   for (const [seat, token] of Object.entries(saved)) connect(token, Number(seat));
   if (refused) {
-    const here = Object.keys(saved).length ? " This browser plays its own seats of this game below." : " Ask whoever made the game for a link of your own.";
+    const here = Object.keys(saved).length ? " This browser plays its own seats of this game below." : " You are watching it instead.";
     notify(`This invite link cannot be used: ${refused}.${here}`, Object.keys(saved).length ? "info" : "error");
   }
-  if (Object.keys(saved).length === 0) {
-    ui.turn.textContent = "Not playing";
-    if (!refused) notify("This browser holds no seat in this game. Open your invite link (it ends in #token=…) to play; watching a game is not possible yet.", "info");
-    showPlayers(ui.players, seats, null, new Set());
-  }
+  if (Object.keys(saved).length === 0) watch(summary, edition);
 }
 
 start().catch((exc) => notify(`The page could not start: ${exc instanceof Error ? exc.message : exc}`));

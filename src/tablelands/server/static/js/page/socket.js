@@ -1,5 +1,6 @@
-// One seat's WebSocket, opened again after it drops: the new connection asks for what came
-// after the last view it had (`since`), so no log line is lost or shown twice.
+// One seat's WebSocket (or a spectator's, without a token), opened again after it drops: the
+// new connection asks for what came after the last view it had (`since`), so no log line is
+// lost or shown twice.
 
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 
@@ -10,7 +11,7 @@ const RETRY_MS = [500, 1000, 2000, 5000];
 export class SeatSocket {
   /**
    * @param {string} gameId
-   * @param {string} token
+   * @param {string | null} token null: a spectator's socket, which gets the public view
    * @param {{message: (message: ServerMessage) => void, status: (open: boolean, why?: string) => void}} on
    */
   constructor(gameId, token, on) {
@@ -27,7 +28,7 @@ export class SeatSocket {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ token: this.token, since: String(this.since) });
+    const query = new URLSearchParams({ ...(this.token === null ? {} : { token: this.token }), since: String(this.since) });
     const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(this.gameId)}?${query}`);
     this.socket = socket;
     socket.addEventListener("open", () => {

@@ -25,8 +25,9 @@
 
 /**
  * A seat's `view` message: its position at `seq`, the log lines since the last one sent and
- * the seqs of moves taken back since (whose lines are dropped).
- * @typedef {{type: "view", game: string, seq: number, seat: number, to_act: boolean,
+ * the seqs of moves taken back since (whose lines are dropped). A spectator's has `seat`
+ * null, the public observation and log, and no legal action.
+ * @typedef {{type: "view", game: string, seq: number, seat: number | null, to_act: boolean,
  *   current_player: number, is_over: boolean, observation: any, legal_actions: LegalAction[],
  *   can_undo: boolean, standings: {seat: number, total?: number}[],
  *   log: {seq: number, text: string}[], undone: number[], seats: SeatInfo[],
