@@ -173,6 +173,11 @@ export function render(container, doc, handlers) {
     const total = seen.standings[seat].total;
     const title = `${seat === viewer ? "Your" : `Seat ${seat + 1}'s`} landscape: ${seen.landscapes[seat].length} cards, ${total} points so far`;
     html("h3", {}, box, title + (hidden > 0 ? ` (+${hidden} face down until the phase ends)` : ""));
+    if (!cells.length && !building) {
+      // Drawn as a grid, an empty landscape would scale its few labels up to the box's width.
+      html("p", { class: "tl-help" }, box, "No cards yet.");
+      return;
+    }
     const rows = cells.map((c) => c.row);
     const cols = cells.map((c) => c.col);
     const margin = building ? REACH : 0;
@@ -188,7 +193,6 @@ export function render(container, doc, handlers) {
     root.style.setProperty("--tl-aspect", String((width + pad) / (height + pad)));
     for (let row = top; row <= bottom; row += 1) label(root, left * CELL - pad / 2, row * CELL + CELL / 2, String(row), { class: "tl-axis" });
     for (let col = left; col <= right; col += 1) label(root, col * CELL + CELL / 2, top * CELL - pad / 2, String(col), { class: "tl-axis" });
-    if (!cells.length) label(root, CELL * 1.5, CELL, "no cards yet", { class: "tl-note" });
     for (const cell of cells) drawSpace(root, cell, cell.col * CELL, cell.row * CELL, CELL, names);
     conditionValues(root, cells, seat);
     if (building) aim(root, top, left, bottom, right);

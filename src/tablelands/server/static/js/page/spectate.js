@@ -38,6 +38,7 @@ export function watch(summary, edition) {
   };
   byId("watching", HTMLElement).hidden = false;
   byId("undo", HTMLButtonElement).hidden = true;
+  byId("hint", HTMLButtonElement).hidden = true; // hints are for a seat to act
   byId("confirm", HTMLDivElement).hidden = true;
   /** @type {Map<number, string[]>} */
   const lines = new Map();
