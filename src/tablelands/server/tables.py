@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
@@ -216,7 +216,6 @@ class Tables:
     def position(self, game_id: str) -> Position:
         """The game's true position now: the cached one brought up to the database's last
         move, or rebuilt from the game's seed and moves."""
-        row, _ = self._game(game_id)
         with self._cache_lock:
             cached = self._positions.get(game_id)
         with self._sessions() as session:
@@ -239,7 +238,10 @@ class Tables:
                             select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.seq)
                         ).all()
                         moves = [Move(r.seq, r.seat, r.action, r.kind) for r in rows]
-                    cached = Position(self._setup(row), moves)
+                    # A game's setup never changes (and a game never goes away): only a game
+                    # not cached yet is read, which also says whether there is one.
+                    setup = self._setup(self._game(game_id)[0]) if cached is None else cached.setup
+                    cached = Position(setup, moves)
         with self._cache_lock:
             self._positions[game_id] = cached
             self._positions.move_to_end(game_id)
@@ -326,18 +328,35 @@ class Tables:
 
     def frame(self, game_id: str, seat: int, since: int, connected: Collection[int]) -> JsonDict:
         """The ``view`` message for ``seat`` (``messages.seat_frame``)."""
+        return self.frames(game_id, [(seat, since)], connected)[0]
+
+    def frames(
+        self, game_id: str, wanted: Sequence[tuple[int, int]], connected: Collection[int]
+    ) -> list[JsonDict]:
+        """The ``view`` message of each ``(seat, since)`` in ``wanted``, from one reading of
+        the position: what a change sends every connection of the game."""
         position = self.position(game_id)
-        return seat_frame(
-            game_id=game_id,
-            view=SeatView(position.state, seat),
-            seq=position.seq,
-            lines=position.lines[seat],
-            since=since,
-            undone=position.undone,
-            can_undo=position.can_undo(seat),
-            seats=self.seats(game_id, connected),
-            result=self._result(position),
-        )
+        seats = self.seats(game_id, connected)
+        result = self._result(position)
+        views: dict[int, SeatView] = {}
+        made = []
+        for seat, since in wanted:
+            if seat not in views:
+                views[seat] = SeatView(position.state, seat)
+            made.append(
+                seat_frame(
+                    game_id=game_id,
+                    view=views[seat],
+                    seq=position.seq,
+                    lines=position.lines[seat],
+                    since=since,
+                    undone=position.undone,
+                    can_undo=position.can_undo(seat),
+                    seats=seats,
+                    result=result,
+                )
+            )
+        return made
 
     def record(self, game_id: str) -> GameRecord:
         """The game's record (docs/records.md), once it is over."""
