@@ -175,7 +175,10 @@ async def drive(server: Server, games: int, pace: float, seconds: float) -> tupl
     load = Load(pace=pace, opening=asyncio.Semaphore(OPENING_AT_ONCE))
     limits = httpx.Limits(max_connections=OPENING_AT_ONCE + 2)
     async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=60) as http:
-        made = await http.post("/api/games", json={"game": TITLES[0], "seats": [{"kind": "friend"}, {"kind": "friend"}]})
+        made = await http.post(
+            "/api/games",
+            json={"game": TITLES[0], "seats": [{"kind": "friend"}, {"kind": "friend"}]},
+        )
         made.raise_for_status()
         tables = [Table(load, server, http, TITLES[i % len(TITLES)]) for i in range(games)]
         tasks = [asyncio.create_task(table.run()) for table in tables]

@@ -78,6 +78,10 @@ class Tables:
     def __init__(self, engine: Engine) -> None:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._positions: OrderedDict[str, Position] = OrderedDict()
+        self._rows: OrderedDict[str, tuple[GameRow, list[SeatRow]]] = OrderedDict()
+        #: Counts the changes to rows (``_changed_rows``), so that a reading made meanwhile
+        #: is not kept.
+        self._row_changes = 0
         self._cache_lock = threading.Lock()
 
     # -- making games ---------------------------------------------------------------
@@ -190,10 +194,18 @@ class Tables:
                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
                 .values(name=name)
             )
+        self._changed_rows(game_id)
 
     # -- reading games ----------------------------------------------------------------
 
     def _game(self, game_id: str) -> tuple[GameRow, list[SeatRow]]:
+        """The game's row and seats. Kept in memory too: of these only a seat's name and the
+        game's status ever change, and only through this class, which forgets them then."""
+        with self._cache_lock:
+            rows = self._rows.get(game_id)
+            changes = self._row_changes
+        if rows is not None:
+            return rows
         with self._sessions() as session:
             row = session.get(GameRow, game_id)
             if row is None:
@@ -201,7 +213,13 @@ class Tables:
             seats = session.scalars(
                 select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
             ).all()
-            return row, list(seats)
+            rows = row, list(seats)
+        with self._cache_lock:
+            if changes == self._row_changes:  # else what was read may be stale already
+                self._rows[game_id] = rows
+            while len(self._rows) > CACHED_POSITIONS:
+                self._rows.popitem(last=False)
+        return rows
 
     def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat ``token`` is for in the game; ``ForbiddenError`` if none."""
@@ -252,6 +270,11 @@ class Tables:
     @staticmethod
     def _setup(row: GameRow) -> Setup:
         return Setup(row.game, row.players, dict(row.options), row.edition, row.seed)
+
+    def _changed_rows(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._row_changes += 1
+            self._rows.pop(game_id, None)
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
@@ -391,7 +414,7 @@ class Tables:
             raise RefusedError(str(exc)) from None
         move = Move(seq + 1, seat, action_id, PLAY)
         self._append(game_id, move, over=after.is_terminal)
-        position.play(move)
+        position.play(move, after)
 
     def undo(self, game_id: str, seat: int, seq: int) -> None:
         """``seat`` takes back its last move (the referee's undo policy), against ``seq``."""
@@ -429,6 +452,8 @@ class Tables:
                     session.execute(
                         update(GameRow).where(GameRow.id == game_id).values(status=OVER)
                     )
+            if over:
+                self._changed_rows(game_id)
         except IntegrityError:
             self._forget(game_id)
             raise StaleError(
