@@ -14,4 +14,6 @@ def serve(host: str, port: int, database_url: str | None, workers: int) -> None:
     print(f"tablelands: open http://{shown}:{port}/ in your browser")
     print(f"database: {settings.database_url.split('@')[-1]}")
     print(f"admin token ({ADMIN_TOKEN_VARIABLE} to fix it): {settings.admin_token}")
-    uvicorn.run(create_app(settings), host=host, port=port)
+    # No compression of socket messages: it would be done on the event loop, for every
+    # message to every connection, and a view is only 10 to 20 kB.
+    uvicorn.run(create_app(settings), host=host, port=port, ws_per_message_deflate=False)

@@ -12,7 +12,8 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
@@ -83,6 +84,7 @@ class Tables:
         #: is not kept.
         self._row_changes = 0
         self._cache_lock = threading.Lock()
+        self._write_lock = threading.Lock()
 
     # -- making games ---------------------------------------------------------------
 
@@ -139,7 +141,7 @@ class Tables:
             status=PLAYING,
             rematch_of=rematch_of,
         )
-        with self._sessions.begin() as session:
+        with self._writing() as session:
             session.add(row)
             session.flush()
             for seat_row in rows:
@@ -154,7 +156,7 @@ class Tables:
         if row.status != OVER:
             raise RefusedError("a rematch can be asked for only once the game is over")
         new_id = secrets.token_urlsafe(12)
-        with self._sessions.begin() as session:
+        with self._writing() as session:
             session.add(
                 GameRow(
                     id=new_id,
@@ -188,7 +190,7 @@ class Tables:
         """A person takes their seat by its link, giving their name."""
         if name is None:
             return
-        with self._sessions.begin() as session:
+        with self._writing() as session:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
@@ -197,6 +199,14 @@ class Tables:
         self._changed_rows(game_id)
 
     # -- reading games ----------------------------------------------------------------
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A transaction that writes, one at a time in this process: SQLite takes one writer
+        at a time and has the others sleep and try again, which under load costs far more
+        than waiting for a lock that wakes the next writer at once."""
+        with self._write_lock, self._sessions.begin() as session:
+            yield session
 
     def _game(self, game_id: str) -> tuple[GameRow, list[SeatRow]]:
         """The game's row and seats. Kept in memory too: of these only a seat's name and the
@@ -437,7 +447,7 @@ class Tables:
     def _append(self, game_id: str, move: Move, over: bool) -> None:
         """Commit one move row; the unique (game, seq) refuses a second move at one seq."""
         try:
-            with self._sessions.begin() as session:
+            with self._writing() as session:
                 session.add(
                     MoveRow(
                         game_id=game_id,
@@ -465,6 +475,8 @@ class Tables:
     def bot_job(self, game_id: str) -> BotJob | None:
         """The decision a bot has to make in the game now, if any."""
         row, seats = self._game(game_id)
+        if all(seat.kind != BOT for seat in seats):
+            return None
         position = self.position(game_id)
         seat = position.state.current_player
         if position.state.is_terminal or seats[seat].kind != BOT:
