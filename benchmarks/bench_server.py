@@ -7,7 +7,7 @@ the move round trip (a move sent -> the mover's socket has the view at the new s
 each game moving every PACE seconds, then counts the moves the server sustains with every
 seat moving as soon as it may. docs/benchmarks.md says why this pace.
 
-    python benchmarks/bench_server.py [--games 200] [--pace 2] [--seconds 30]
+    python benchmarks/bench_server.py [--games 200] [--pace 5] [--seconds 30]
 """
 
 from __future__ import annotations
@@ -36,11 +36,11 @@ from serving import Server, running_server
 TITLES = ("confusing-lands", "land-vs-sea", "drifting-lands")
 GAMES = 200
 #: Seconds between two moves of one game in the paced run (docs/benchmarks.md: why).
-PACE = 2.0
+PACE = 5.0
 PACED_SECONDS = 30.0
 FLAT_OUT_SECONDS = 15.0
-#: Let the sockets open and the first views go out before anything is counted.
-WARM_UP_SECONDS = 5.0
+#: Once every table is seated, the first views go out before anything is counted.
+WARM_UP_SECONDS = 3.0
 ROUND_TRIP_TARGET_MS = 50.0
 #: Games made and sockets opened at once while the tables fill.
 OPENING_AT_ONCE = 16
@@ -71,6 +71,8 @@ class Load:
     window: Window | None = None
     refusals: list[str] = field(default_factory=list)
     games_done: int = 0
+    #: Tables whose first game has both its sockets open.
+    seated: int = 0
 
     def count(self, started: float) -> None:
         if self.window is not None:
@@ -87,6 +89,7 @@ class Table:
         self.title = title
         self.rng = random.Random(f"{title}:{id(self)}")
         self.next_move = 0.0
+        self.seated = False
 
     async def run(self) -> None:
         while True:
@@ -106,6 +109,9 @@ class Table:
                     )
                     for token in tokens
                 ]
+            if not self.seated:
+                self.seated = True
+                self.load.seated += 1
             # Games start spread over the pace, as people's would.
             self.next_move = time.perf_counter() + self.rng.uniform(0, self.load.pace or 0)
             try:
@@ -184,6 +190,8 @@ async def drive(server: Server, games: int, pace: float, seconds: float) -> tupl
         tasks = [asyncio.create_task(table.run()) for table in tables]
         tasks.append(asyncio.create_task(probe(load, http, made.json()["game"]["id"])))
         try:
+            while load.seated < games and not any(task.done() for task in tasks):
+                await asyncio.sleep(0.1)
             await asyncio.sleep(WARM_UP_SECONDS)
             paced = await measure(load, seconds)
             load.pace = None
@@ -212,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--pace", type=float, default=PACE, help="seconds between a game's moves")
     parser.add_argument("--seconds", type=float, default=PACED_SECONDS, help="paced window")
-    args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else argv)
+    args = parser.parse_args([] if argv is None else argv)
     print(f"(load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
     with running_server() as server:
         paced, flat_out = uvloop.run(drive(server, args.games, args.pace, args.seconds))
@@ -247,4 +255,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
