@@ -16,7 +16,8 @@ Renderers, previews, standings, hints and bots all go through a view; only the r
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+import marshal
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tablelands.core.errors import IllegalActionError
@@ -40,41 +41,36 @@ def _copy(data: JsonDict) -> JsonDict:
     return copy
 
 
-#: The types of JSON's scalars: a value of one of these is common to values equal to it and
-#: of its very type (``1`` and ``True`` are equal in Python, but not the same to a seat).
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-
-
 def common(values: Sequence[Any]) -> Any:
     """What a list of JSON values has in common: equal values as they are, dicts key by key,
     lists of equal length item by item; anything else becomes ``None`` (unknown)."""
     first = values[0]
     kind = type(first)
+    if (kind is dict or kind is list) and all(v == first for v in values):
+        same = _identical(values)
+        if same is not None:
+            return same
     if kind is dict and all(type(v) is dict and v.keys() == first.keys() for v in values):
-        if _same_scalars(values, list(first.values()), dict.values):
-            return dict(first)
         return {key: common([v[key] for v in values]) for key in first}
     if kind is list and all(type(v) is list and len(v) == len(first) for v in values):
-        if _same_scalars(values, first, list):
-            return list(first)
         return [common(items) for items in zip(*values, strict=True)]
     if all(type(v) is kind and v == first for v in values):
         return first
     return None
 
 
-def _same_scalars(
-    values: Sequence[Any], items: list[Any], of: Callable[[Any], Iterable[Any]]
-) -> bool:
-    """Whether ``values`` (lists, or dicts with the same keys) are all equal and hold only
-    scalars, item for item of the same type: then what they have in common is the first
-    as it is (the quick way through the many equal parts of a preview's worlds)."""
-    types = [type(item) for item in items]
-    return (
-        _SCALARS.issuperset(types)
-        and all(v == values[0] for v in values)
-        and all([type(item) for item in of(v)] == types for v in values)
-    )
+def _identical(values: Sequence[Any]) -> Any:
+    """A fresh copy of the first of ``values`` if they are all the same to the last type
+    (``1``, ``True`` and ``1.0`` are equal in Python but not the same to a seat), else
+    ``None``: the quick way through the many equal parts of a preview's worlds. Marshal's
+    version 2 writes every type and shares nothing, so equal bytes mean the same values."""
+    try:
+        written = [marshal.dumps(v, 2) for v in values]
+    except ValueError:  # not plain data
+        return None
+    if any(w != written[0] for w in written):
+        return None
+    return marshal.loads(written[0])
 
 
 class SeatView:
