@@ -3,7 +3,8 @@
 After every accepted change the hub sends each connection the ``view`` message of its own
 seat, with the log lines since the last it was sent, and wakes the game's bots, which think
 in worker processes (``bots.py``) while the event loop goes on. Work on one game is done
-one change at a time under the game's lock; the database work runs in threads.
+one change at a time under the game's lock; the database work runs in threads, and a
+change and the views after it are made in one trip to a thread, the position read once.
 """
 
 from __future__ import annotations
@@ -90,10 +91,10 @@ class Hub:
         (under the game's lock): the position is read once for all of them."""
         connections = list(self._connections.get(game_id, []))
         connected = self.connected(game_id)
-        texts = await self.run(self._changed, work, game_id, args, connections, connected)
+        texts = await self.run(self._views_after, work, game_id, args, connections, connected)
         await self._deliver(game_id, connections, texts)
 
-    def _changed(
+    def _views_after(
         self,
         work: Callable[..., None] | None,
         game_id: str,
@@ -101,6 +102,7 @@ class Hub:
         connections: list[Connection],
         connected: set[int],
     ) -> list[tuple[int, str]]:
+        """In a thread: ``work`` (if any), then each connection's view as its seq and text."""
         if work is not None:
             work(game_id, *args)
         frames = self.tables.frames(game_id, [(c.seat, c.sent) for c in connections], connected)
@@ -109,7 +111,7 @@ class Hub:
 
     async def _send_views(self, game_id: str, connections: list[Connection]) -> None:
         connected = self.connected(game_id)
-        texts = await self.run(self._changed, None, game_id, (), connections, connected)
+        texts = await self.run(self._views_after, None, game_id, (), connections, connected)
         await self._deliver(game_id, connections, texts)
 
     async def _deliver(
