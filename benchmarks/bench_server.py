@@ -139,6 +139,11 @@ class Table:
             if message["is_over"]:
                 return
             if message["to_act"] and message["seq"] > moved_at:
+                if not message["legal_actions"]:
+                    raise RuntimeError(
+                        f"{self.title} game {message['game']}, seat {message['seat'] + 1} "
+                        f"is to act at seq {message['seq']} with no legal action"
+                    )
                 await self._wait_turn()
                 action = self.rng.choice(message["legal_actions"])["id"]
                 moved_at, sent = message["seq"], time.perf_counter()
