@@ -27,6 +27,7 @@ from typing import Any
 import httpx
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosedError
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -71,12 +72,18 @@ class Load:
     window: Window | None = None
     refusals: list[str] = field(default_factory=list)
     games_done: int = 0
+    #: Games given up: what went wrong in each (the server's fault, not the client's).
+    broken: list[str] = field(default_factory=list)
     #: Tables whose first game has both its sockets open.
     seated: int = 0
 
     def count(self, started: float) -> None:
         if self.window is not None:
             self.window.round_trips_ms.append(1000 * (time.perf_counter() - started))
+
+
+class BrokenGameError(Exception):
+    """A game the server cannot go on with."""
 
 
 class Table:
@@ -116,10 +123,13 @@ class Table:
             self.next_move = time.perf_counter() + self.rng.uniform(0, self.load.pace or 0)
             try:
                 await asyncio.gather(*(self.seat(socket) for socket in sockets))
+                self.load.games_done += 1
+            except (BrokenGameError, ConnectionClosedError) as exc:
+                # A game that cannot go on makes way for a new one: told at the end.
+                self.load.broken.append(f"{self.title} game {game_id}: {exc}")
             finally:
                 for socket in sockets:
                     await socket.close()
-            self.load.games_done += 1
 
     async def seat(self, socket: ClientConnection) -> None:
         """Play one seat until the game is over: a random legal action whenever its view
@@ -140,9 +150,9 @@ class Table:
                 return
             if message["to_act"] and message["seq"] > moved_at:
                 if not message["legal_actions"]:
-                    raise RuntimeError(
-                        f"{self.title} game {message['game']}, seat {message['seat'] + 1} "
-                        f"is to act at seq {message['seq']} with no legal action"
+                    raise BrokenGameError(
+                        f"seat {message['seat'] + 1} is to act at seq {message['seq']} "
+                        "with no legal action"
                     )
                 await self._wait_turn()
                 action = self.rng.choice(message["legal_actions"])["id"]
@@ -212,6 +222,8 @@ async def drive(server: Server, games: int, pace: float, seconds: float) -> tupl
     if load.refusals:
         raise RuntimeError(f"the server refused moves, the first: {load.refusals[0]}")
     print(f"({load.games_done} games played to the end)")
+    for problem in load.broken:
+        print(f"given up: {problem}")
     return paced, flat_out
 
 
