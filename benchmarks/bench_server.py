@@ -4,8 +4,8 @@ A load client plays both seats of 200 two-player games (the three titles in turn
 `tablelands serve` on loopback, each seat a socket choosing a random legal action from the
 views it is sent, and a finished game making way for a new one of the same title. It times
 the move round trip (a move sent -> the mover's socket has the view at the new seq) with
-each game moving every PACE seconds, then counts the moves the server sustains with every
-seat moving as soon as it may. docs/benchmarks.md says why this pace.
+each seat thinking about PACE seconds before it moves, then counts the moves the server
+sustains with every seat moving as soon as it may. docs/benchmarks.md says why this pace.
 
     python benchmarks/bench_server.py [--games 200] [--pace 5] [--seconds 30]
 """
@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -36,7 +38,7 @@ from serving import Server, running_server
 
 TITLES = ("confusing-lands", "land-vs-sea", "drifting-lands")
 GAMES = 200
-#: Seconds between two moves of one game in the paced run (docs/benchmarks.md: why).
+#: A seat's time to think in the paced run, on average (docs/benchmarks.md: why).
 PACE = 5.0
 PACED_SECONDS = 30.0
 FLAT_OUT_SECONDS = 15.0
@@ -95,7 +97,6 @@ class Table:
         self.http = http
         self.title = title
         self.rng = random.Random(f"{title}:{id(self)}")
-        self.next_move = 0.0
         self.seated = False
 
     async def run(self) -> None:
@@ -119,14 +120,14 @@ class Table:
             if not self.seated:
                 self.seated = True
                 self.load.seated += 1
-            # Games start spread over the pace, as people's would.
-            self.next_move = time.perf_counter() + self.rng.uniform(0, self.load.pace or 0)
             try:
                 await asyncio.gather(*(self.seat(socket) for socket in sockets))
                 self.load.games_done += 1
-            except (BrokenGameError, ConnectionClosedError) as exc:
+            except BrokenGameError as exc:
                 # A game that cannot go on makes way for a new one: told at the end.
                 self.load.broken.append(f"{self.title} game {game_id}: {exc}")
+            except ConnectionClosedError as exc:
+                self.load.broken.append(f"{self.title} game {game_id}: socket dropped ({exc})")
             finally:
                 for socket in sockets:
                     await socket.close()
@@ -162,13 +163,10 @@ class Table:
                 )
 
     async def _wait_turn(self) -> None:
-        pace = self.load.pace
-        if pace is None:
-            return
-        now = time.perf_counter()
-        if self.next_move > now:
-            await asyncio.sleep(self.next_move - now)
-        self.next_move = max(now, self.next_move) + pace
+        """A person's time to think, from the view that says it is their turn: random
+        around the pace, so that the games never fall into step with one another."""
+        if self.load.pace is not None:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.load.pace)
 
 
 async def probe(load: Load, http: httpx.AsyncClient, game_id: str) -> None:
@@ -210,7 +208,7 @@ async def drive(server: Server, games: int, pace: float, seconds: float) -> tupl
             await asyncio.sleep(WARM_UP_SECONDS)
             paced = await measure(load, seconds)
             load.pace = None
-            await asyncio.sleep(pace)  # the seats waiting for their turn catch up
+            await asyncio.sleep(1.5 * pace)  # the seats still thinking catch up
             flat_out = await measure(load, FLAT_OUT_SECONDS)
         finally:
             for task in tasks:
@@ -227,6 +225,13 @@ async def drive(server: Server, games: int, pace: float, seconds: float) -> tupl
     return paced, flat_out
 
 
+def server_errors(log: Path) -> list[str]:
+    """The last line of each different traceback in the server's output."""
+    lines = log.read_text(errors="replace").splitlines()
+    ends = [after for before, after in itertools.pairwise(lines) if before.startswith("  ")]
+    return sorted({line for line in ends if re.match(r"[\w.]+(Error|Exception)\b", line)})
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -235,17 +240,19 @@ def percentile(values: list[float], share: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--pace", type=float, default=PACE, help="seconds between a game's moves")
+    parser.add_argument("--pace", type=float, default=PACE, help="a seat's seconds to think")
     parser.add_argument("--seconds", type=float, default=PACED_SECONDS, help="paced window")
     args = parser.parse_args([] if argv is None else argv)
     print(f"(load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
     with running_server() as server:
         paced, flat_out = uvloop.run(drive(server, args.games, args.pace, args.seconds))
+        for error in server_errors(server.log):
+            print(f"the server's log: {error}")
     trips = paced.round_trips_ms
     if not trips or not flat_out.round_trips_ms:
         print("no move was answered")
         return 1
-    at = f"{args.games} games ({2 * args.games} sockets), a move per game every {args.pace:g} s"
+    at = f"{args.games} games ({2 * args.games} sockets), a move per game every {args.pace:g} s or so"
     print(
         f"{at}: {len(trips) / paced.seconds:,.1f} moves/s, move round trip "
         f"p50 {percentile(trips, 0.5):.1f} ms, p95 {percentile(trips, 0.95):.1f} ms"
