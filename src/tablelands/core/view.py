@@ -63,7 +63,8 @@ def _identical(values: Sequence[Any]) -> Any:
     """A fresh copy of the first of ``values`` if they are all the same to the last type
     (``1``, ``True`` and ``1.0`` are equal in Python but not the same to a seat), else
     ``None``: the quick way through the many equal parts of a preview's worlds. Marshal's
-    version 2 writes every type and shares nothing, so equal bytes mean the same values."""
+    version 2 writes every type and shares no list or dict, so equal bytes mean the same
+    values, and reading them back makes a copy the caller may change."""
     try:
         written = [marshal.dumps(v, 2) for v in values]
     except ValueError:  # not plain data
