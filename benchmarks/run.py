@@ -13,6 +13,7 @@ def main() -> int:
         spec = importlib.util.spec_from_file_location(path.stem, path)
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = module  # as an import would (dataclasses look it up)
         spec.loader.exec_module(module)
         print(f"== {path.stem}")
         failed += module.main()

@@ -33,6 +33,17 @@ def test_common_keeps_what_agrees_and_blanks_the_rest() -> None:
     assert common([{"a": 1}, {"b": 1}]) is None
 
 
+def test_common_of_equal_parts_is_a_copy_and_still_tells_types_apart() -> None:
+    worlds = [{"row": [1, 2, 0], "seen": {"a": 1, "b": None}} for _ in range(3)]
+    agreed = common(worlds)
+    assert agreed == worlds[0]
+    agreed["row"][0] = agreed["seen"]["a"] = 9  # as a game's hide_in_preview writes
+    assert worlds[0] == {"row": [1, 2, 0], "seen": {"a": 1, "b": None}}
+    # Equal in Python, but not the same to a seat: 1 and True, 0 and 0.0.
+    assert common([[1, 2, 0], [True, 2, 0.0]]) == [None, 2, None]
+    assert common([{"a": 1, "b": 0}, {"a": True, "b": 0}]) == {"a": None, "b": 0}
+
+
 def test_a_view_is_of_the_player_to_move_by_default_and_checks_the_seat() -> None:
     state = random_play("land-vs-sea", 2, 1, 6)
     assert SeatView(state).seat == state.current_player

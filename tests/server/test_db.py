@@ -36,3 +36,11 @@ def test_effective_moves_skip_the_undone_and_refuse_rows_no_referee_writes() -> 
     assert [m.action for m in played] == [5, 7] and undone == {2: 3}
     with pytest.raises(ValueError, match="not a valid move row"):
         effective([Move(1, 0, 5, PLAY), Move(2, 0, 9, UNDO)])
+
+
+def test_sqlite_keeps_a_write_ahead_log(sqlite_url: str) -> None:
+    engine = make_engine(sqlite_url)
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    engine.dispose()

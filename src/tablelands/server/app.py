@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
+from starlette.websockets import WebSocketState
 
 from tablelands.analysis import budget_of
 from tablelands.core.game import JsonDict
@@ -220,7 +221,8 @@ def create_app(settings: Settings) -> FastAPI:
         connection = Connection(websocket, index, since)
         await hub.connect(game_id, connection)
         try:
-            while True:
+            # Until the client leaves, or a message to it failed (the hub dropped it then).
+            while websocket.application_state == WebSocketState.CONNECTED:
                 text = await websocket.receive_text()
                 try:
                     await _socket_message(hub, game_id, index, text)

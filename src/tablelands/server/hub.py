@@ -4,12 +4,14 @@ After every accepted change the hub sends each connection the ``view`` message o
 seat (a spectator's: the public one), with the log lines since the last it was sent, and
 wakes the game's bots, which think in worker processes (``bots.py``) while the event loop
 goes on. Work on one game is done
-one change at a time under the game's lock; the database work runs in threads.
+one change at a time under the game's lock; the database work runs in threads, and a
+change and the views after it are made in one trip to a thread, the position read once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections import defaultdict
 from collections.abc import Callable
@@ -27,6 +29,11 @@ from tablelands.server.tables import Tables
 T = TypeVar("T")
 J = TypeVar("J")
 log = logging.getLogger(__name__)
+
+
+def _text(message: JsonDict) -> str:
+    """A message as the socket sends it (as Starlette's ``send_json`` writes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass(eq=False)
@@ -75,15 +82,14 @@ class Hub:
         """Carry out one change of a game (a move, an undo), then tell every connection and
         wake the bots; refusals propagate with nothing changed."""
         async with self.lock(game_id):
-            await self.run(work, game_id, *args)
-            await self._broadcast(game_id)
+            await self._change(work, game_id, *args)
         self._changed(game_id)
         self.wake_bots(game_id)
 
     async def connect(self, game_id: str, connection: Connection) -> None:
         async with self.lock(game_id):
             self._connections[game_id].append(connection)
-            await self._send_view(game_id, connection)
+            await self._send_views(game_id, [connection])
             await self._send_seats(game_id, but=connection)
 
     async def disconnect(self, game_id: str, connection: Connection) -> None:
@@ -96,28 +102,53 @@ class Hub:
         """Send every connection of the game one message (a rematch being set up)."""
         async with self.lock(game_id):
             for connection in list(self._connections.get(game_id, [])):
-                await self._send(game_id, connection, message)
+                await self._send(game_id, connection, _text(message))
 
-    async def _broadcast(self, game_id: str) -> None:
-        for connection in list(self._connections.get(game_id, [])):
-            await self._send_view(game_id, connection)
+    async def _change(self, work: Callable[..., None], game_id: str, *args: Any) -> None:
+        """The change and every connection's view after it, in one go off the event loop
+        (under the game's lock): the position is read once for all of them."""
+        connections = list(self._connections.get(game_id, []))
+        connected = self.connected(game_id)
+        texts = await self.run(self._views_after, work, game_id, args, connections, connected)
+        await self._deliver(game_id, connections, texts)
 
-    async def _send_view(self, game_id: str, connection: Connection) -> None:
-        frame = await self.run(
-            self.tables.frame, game_id, connection.seat, connection.sent, self.connected(game_id)
-        )
-        if await self._send(game_id, connection, frame):
-            connection.sent = frame["seq"]
+    def _views_after(
+        self,
+        work: Callable[..., None] | None,
+        game_id: str,
+        args: tuple[Any, ...],
+        connections: list[Connection],
+        connected: set[int],
+    ) -> list[tuple[int, str]]:
+        """In a thread: ``work`` (if any), then each connection's view as its seq and text."""
+        if work is not None:
+            work(game_id, *args)
+        frames = self.tables.frames(game_id, [(c.seat, c.sent) for c in connections], connected)
+        # Serialised here too, so that the event loop only sends.
+        return [(frame["seq"], _text(frame)) for frame in frames]
+
+    async def _send_views(self, game_id: str, connections: list[Connection]) -> None:
+        connected = self.connected(game_id)
+        texts = await self.run(self._views_after, None, game_id, (), connections, connected)
+        await self._deliver(game_id, connections, texts)
+
+    async def _deliver(
+        self, game_id: str, connections: list[Connection], texts: list[tuple[int, str]]
+    ) -> None:
+        for connection, (seq, text) in zip(connections, texts, strict=True):
+            if await self._send(game_id, connection, text):
+                connection.sent = seq
 
     async def _send_seats(self, game_id: str, but: Connection | None = None) -> None:
         seats = await self.run(self.tables.seats, game_id, self.connected(game_id))
+        text = _text({"type": "seats", "seats": seats})
         for connection in list(self._connections.get(game_id, [])):
             if connection is not but:
-                await self._send(game_id, connection, {"type": "seats", "seats": seats})
+                await self._send(game_id, connection, text)
 
-    async def _send(self, game_id: str, connection: Connection, message: JsonDict) -> bool:
+    async def _send(self, game_id: str, connection: Connection, text: str) -> bool:
         try:
-            await connection.socket.send_json(message)
+            await connection.socket.send_text(text)
         except Exception:  # a socket that closed meanwhile; its handler removes it
             if connection in self._connections[game_id]:
                 self._connections[game_id].remove(connection)
@@ -141,10 +172,11 @@ class Hub:
                 action = await self.compute(choose, job)
                 async with self.lock(game_id):
                     try:
-                        await self.run(self.tables.play, game_id, job.seat, job.seq, None, action)
+                        await self._change(
+                            self.tables.play, game_id, job.seat, job.seq, None, action
+                        )
                     except StaleError:
                         continue  # the game moved on while the bot thought: think again
-                    await self._broadcast(game_id)
                 self._changed(game_id)
         except asyncio.CancelledError:
             raise

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import uvicorn
 
 from tablelands.server.app import create_app
@@ -26,4 +28,12 @@ def serve(
     print(f"tablelands: open http://{shown}:{port}/ in your browser")
     print(f"database: {settings.database_url.split('@')[-1]}")
     print(f"admin token ({ADMIN_TOKEN_VARIABLE} to fix it): {settings.admin_token}")
-    uvicorn.run(create_app(settings), host=host, port=port)
+    # The games in memory are many objects that live long, and a full collection walks
+    # every one of them while every move waits (a quarter of a second with 200 games
+    # going, docs/benchmarks.md): the young objects are collected less often, and all of
+    # them rarely (what the server makes is freed mostly by reference counting).
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
+    # No compression of socket messages: it would be done on the event loop, for every
+    # message to every connection, and a view is only 10 to 20 kB.
+    uvicorn.run(create_app(settings), host=host, port=port, ws_per_message_deflate=False)

@@ -133,12 +133,16 @@ class Position:
             self.play(move)
         self.seq = moves[-1].seq if moves else 0
 
-    def play(self, move: Move) -> None:
-        """Apply one more play (already checked and stored) and log it for every seat."""
-        self._before = self.state.clone()
+    def play(self, move: Move, after: State | None = None) -> None:
+        """Apply one more play (already checked and stored) and log it for every seat;
+        ``after``, if given, is the state after it (``check_play``'s), taken as it is."""
+        if after is None:
+            after = self.state.clone()
+            after.apply(move.action)
+        self._before = self.state
         self._rng_before = self.state.rng.state
         self._told_nothing_new = None
-        self.state.apply(move.action)
+        self.state = after
         self.played.append(move)
         self.seq = move.seq
         for seat, log in enumerate(self.logs):
@@ -168,8 +172,10 @@ class Position:
         return last if self._told_nothing_new else None
 
     def can_undo(self, seat: int) -> bool:
-        last = self.undoable()
-        return last is not None and last.seat == seat
+        # Only the last move's seat may take it back: the others need no preview of it.
+        if not self.played or self.played[-1].seat != seat:
+            return False
+        return self.undoable() is not None
 
     def check_undo(self, seat: int) -> Move:
         """The move ``seat`` may take back now; ``IllegalActionError`` saying why not."""
@@ -195,8 +201,10 @@ class Position:
         is); ``IllegalActionError`` naming the rule if the seat may not play it."""
         if self.state.is_terminal:
             raise IllegalActionError("the game is over")
-        # The refusal is the one the seat's own view gives: the rules' words, nothing hidden.
-        SeatView(self.state, seat).check(action)
+        if self.state.current_player != seat or action not in self.state.legal_actions():
+            # The refusal is the one the seat's own view gives: the rules' words, nothing
+            # hidden (a legal action, the usual case, needs no view).
+            SeatView(self.state, seat).check(action)
         after = self.state.clone()
         after.apply(action)
         return after

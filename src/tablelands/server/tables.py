@@ -12,7 +12,8 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
@@ -79,7 +80,12 @@ class Tables:
     def __init__(self, engine: Engine) -> None:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._positions: OrderedDict[str, Position] = OrderedDict()
+        self._rows: OrderedDict[str, tuple[GameRow, list[SeatRow]]] = OrderedDict()
+        #: Counts the changes to rows (``_changed_rows``), so that a reading made meanwhile
+        #: is not kept.
+        self._row_changes = 0
         self._cache_lock = threading.Lock()
+        self._write_lock = threading.Lock()
 
     # -- making games ---------------------------------------------------------------
 
@@ -145,7 +151,7 @@ class Tables:
             status=PLAYING,
             rematch_of=rematch_of,
         )
-        with self._sessions.begin() as session:
+        with self._writing() as session:
             session.add(row)
             session.flush()
             for seat_row in rows:
@@ -160,7 +166,7 @@ class Tables:
         if row.status != OVER:
             raise RefusedError("a rematch can be asked for only once the game is over")
         new_id = secrets.token_urlsafe(12)
-        with self._sessions.begin() as session:
+        with self._writing() as session:
             session.add(
                 GameRow(
                     id=new_id,
@@ -203,15 +209,16 @@ class Tables:
         named = {} if name is None else {"name": name}
         if row.invite_hash is None or row.invite_hash != row.token_hash:
             if named:
-                with self._sessions.begin() as session:
+                with self._writing() as session:
                     session.execute(
                         update(SeatRow)
                         .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
                         .values(**named)
                     )
+                self._changed_rows(game_id)
             return seat, token
         fresh = secrets.token_urlsafe(32)
-        with self._sessions.begin() as session:
+        with self._writing() as session:
             # Only while the invite still holds the seat: of two people using one link at
             # once, one takes the seat and the other is told the link is used.
             taken = session.execute(
@@ -223,13 +230,29 @@ class Tables:
                 )
                 .values(token_hash=token_hash(fresh), **named)
             )
+        self._changed_rows(game_id)
         if taken.rowcount != 1:  # type: ignore[attr-defined]
             self.seat_of(game_id, token)  # raises: the link was used meanwhile
         return seat, fresh
 
     # -- reading games ----------------------------------------------------------------
 
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A transaction that writes, one at a time in this process: SQLite takes one writer
+        at a time and has the others sleep and try again, which under load costs far more
+        than waiting for a lock that wakes the next writer at once."""
+        with self._write_lock, self._sessions.begin() as session:
+            yield session
+
     def _game(self, game_id: str) -> tuple[GameRow, list[SeatRow]]:
+        """The game's row and seats. Kept in memory too: of these only a seat's name and the
+        game's status ever change, and only through this class, which forgets them then."""
+        with self._cache_lock:
+            rows = self._rows.get(game_id)
+            changes = self._row_changes
+        if rows is not None:
+            return rows
         with self._sessions() as session:
             row = session.get(GameRow, game_id)
             if row is None:
@@ -237,7 +260,13 @@ class Tables:
             seats = session.scalars(
                 select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
             ).all()
-            return row, list(seats)
+            rows = row, list(seats)
+        with self._cache_lock:
+            if changes == self._row_changes:  # else what was read may be stale already
+                self._rows[game_id] = rows
+            while len(self._rows) > CACHED_POSITIONS:
+                self._rows.popitem(last=False)
+        return rows
 
     def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat ``token`` is for in the game; ``ForbiddenError`` if none, saying so when
@@ -262,7 +291,6 @@ class Tables:
     def position(self, game_id: str) -> Position:
         """The game's true position now: the cached one brought up to the database's last
         move, or rebuilt from the game's seed and moves."""
-        row, _ = self._game(game_id)
         with self._cache_lock:
             cached = self._positions.get(game_id)
         with self._sessions() as session:
@@ -285,7 +313,10 @@ class Tables:
                             select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.seq)
                         ).all()
                         moves = [Move(r.seq, r.seat, r.action, r.kind) for r in rows]
-                    cached = Position(self._setup(row), moves)
+                    # A game's setup never changes (and a game never goes away): only a game
+                    # not cached yet is read, which also says whether there is one.
+                    setup = self._setup(self._game(game_id)[0]) if cached is None else cached.setup
+                    cached = Position(setup, moves)
         with self._cache_lock:
             self._positions[game_id] = cached
             self._positions.move_to_end(game_id)
@@ -296,6 +327,11 @@ class Tables:
     @staticmethod
     def _setup(row: GameRow) -> Setup:
         return Setup(row.game, row.players, dict(row.options), row.edition, row.seed)
+
+    def _changed_rows(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._row_changes += 1
+            self._rows.pop(game_id, None)
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
@@ -377,29 +413,56 @@ class Tables:
     ) -> JsonDict:
         """The ``view`` message for ``seat`` (``messages.seat_frame``), or for a spectator
         (``None``: ``messages.spectator_frame``, from the public view and log alone)."""
+        return self.frames(game_id, [(seat, since)], connected)[0]
+
+    def frames(
+        self,
+        game_id: str,
+        wanted: Sequence[tuple[int | None, int]],
+        connected: Collection[int],
+    ) -> list[JsonDict]:
+        """The ``view`` message of each ``(seat, since)`` in ``wanted`` (seat ``None``: a
+        spectator's), from one reading of the position: what a change sends every
+        connection of the game."""
         position = self.position(game_id)
-        if seat is None:
-            return spectator_frame(
-                game_id=game_id,
-                view=SpectatorView(position.state),
-                seq=position.seq,
-                lines=position.public_lines,
-                since=since,
-                undone=position.undone,
-                seats=self.seats(game_id, connected),
-                result=self._result(position),
+        seats = self.seats(game_id, connected)
+        result = self._result(position)
+        views: dict[int, SeatView] = {}
+        public: SpectatorView | None = None
+        made = []
+        for seat, since in wanted:
+            if seat is None:
+                if public is None:
+                    public = SpectatorView(position.state)
+                made.append(
+                    spectator_frame(
+                        game_id=game_id,
+                        view=public,
+                        seq=position.seq,
+                        lines=position.public_lines,
+                        since=since,
+                        undone=position.undone,
+                        seats=seats,
+                        result=result,
+                    )
+                )
+                continue
+            if seat not in views:
+                views[seat] = SeatView(position.state, seat)
+            made.append(
+                seat_frame(
+                    game_id=game_id,
+                    view=views[seat],
+                    seq=position.seq,
+                    lines=position.lines[seat],
+                    since=since,
+                    undone=position.undone,
+                    can_undo=position.can_undo(seat),
+                    seats=seats,
+                    result=result,
+                )
             )
-        return seat_frame(
-            game_id=game_id,
-            view=SeatView(position.state, seat),
-            seq=position.seq,
-            lines=position.lines[seat],
-            since=since,
-            undone=position.undone,
-            can_undo=position.can_undo(seat),
-            seats=self.seats(game_id, connected),
-            result=self._result(position),
-        )
+        return made
 
     def record(self, game_id: str) -> GameRecord:
         """The game's record (docs/records.md), once it is over."""
@@ -435,7 +498,7 @@ class Tables:
             raise RefusedError(str(exc)) from None
         move = Move(seq + 1, seat, action_id, PLAY)
         self._append(game_id, move, over=after.is_terminal)
-        position.play(move)
+        position.play(move, after)
 
     def undo(self, game_id: str, seat: int, seq: int) -> None:
         """``seat`` takes back its last move (the referee's undo policy), against ``seq``."""
@@ -458,7 +521,7 @@ class Tables:
     def _append(self, game_id: str, move: Move, over: bool) -> None:
         """Commit one move row; the unique (game, seq) refuses a second move at one seq."""
         try:
-            with self._sessions.begin() as session:
+            with self._writing() as session:
                 session.add(
                     MoveRow(
                         game_id=game_id,
@@ -473,6 +536,8 @@ class Tables:
                     session.execute(
                         update(GameRow).where(GameRow.id == game_id).values(status=OVER)
                     )
+            if over:
+                self._changed_rows(game_id)
         except IntegrityError:
             self._forget(game_id)
             raise StaleError(
@@ -484,6 +549,8 @@ class Tables:
     def bot_job(self, game_id: str) -> BotJob | None:
         """The decision a bot has to make in the game now, if any."""
         row, seats = self._game(game_id)
+        if all(seat.kind != BOT for seat in seats):
+            return None
         position = self.position(game_id)
         seat = position.state.current_player
         if position.state.is_terminal or seats[seat].kind != BOT:
