@@ -15,6 +15,7 @@ from sqlalchemy import inspect, update
 
 from tablelands.games import get_game
 from tablelands.server.db import OVER, GameRow, _migrations, make_engine, upgrade
+from tablelands.server.tables import Tables
 from tests.server.conftest import ADMIN, bearer, hub_of, serving
 
 
@@ -93,9 +94,10 @@ def test_a_rematch_keeps_a_used_invite_used_and_an_unused_one_inviting(sqlite_ur
         token = client.post(
             f"/api/games/{game_id}/join", headers=bearer(first), json={"name": "Bea"}
         ).json()["token"]
-        tables = hub_of(client).tables
-        with tables.session() as session, session.begin():
+        with hub_of(client).tables.session() as session, session.begin():
             session.execute(update(GameRow).where(GameRow.id == game_id).values(status=OVER))
+        # The server keeps a game's rows in memory: tables of their own read the change.
+        tables = Tables(make_engine(sqlite_url))
         new_id = tables.rematch(game_id)
         assert [s["invited"] for s in tables.seats(new_id, set())] == [False, False, True]
         assert tables.seat_of(new_id, token) == 1
