@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tablelands.agents import make_agent
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.records import read_record, record_of, replay, write_record
 from tablelands.core.rng import Rng
@@ -226,3 +227,16 @@ def test_random_games_build_every_seat_view_at_every_step(players: int) -> None:
         state = new_state(players=players, seed=10_000 + seed)
         finish(state, Rng(seed), views=True)
         assert state.is_terminal
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:40it"])
+def test_bots_discard_when_no_card_can_be_placed(spec: str) -> None:
+    # ruling CL-18: the bots are generic over legal actions; their playouts cross discards too.
+    state = played(2, 2471, 13)
+    agent = make_agent(spec, seed=1)
+    action = agent.choose(SeatView(state, 1))
+    assert action in (discard_action(1), discard_action(6))
+    state.apply(action)
+    while not state.is_terminal:
+        state.apply(agent.choose(SeatView(state, state.to_move)))
+    assert state.cannot_place()[1] == [discarded_card(action), state.cannot_place()[1][1]]
