@@ -81,7 +81,7 @@ def test_a_seat_that_cannot_place_either_card_chooses_one_to_discard() -> None:
     assert state.public_observation()["cannot_place"] == [[], [6]]
     finish(state, Rng(1))
     # The card then held cannot be placed either: discarded too; the game still ends.
-    assert state.cannot_place()[1] == [6, state.cannot_place()[1][1]]
+    assert state.unplaced[1] == [6, state.unplaced[1][1]]
     assert len(state.placements[1]) == placed < 8
     assert state.is_terminal and len(state.scores()) == 2
     assert state.public_observation()["placed"] == [8, placed]
@@ -239,4 +239,4 @@ def test_bots_discard_when_no_card_can_be_placed(spec: str) -> None:
     state.apply(action)
     while not state.is_terminal:
         state.apply(agent.choose(SeatView(state, state.to_move)))
-    assert state.cannot_place()[1] == [discarded_card(action), state.cannot_place()[1][1]]
+    assert state.unplaced[1] == [discarded_card(action), state.unplaced[1][1]]

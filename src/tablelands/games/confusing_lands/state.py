@@ -72,6 +72,7 @@ class ConfusingLandsState(ConfusingLandsFields):
         self.placements = [[] for _ in range(players)]
         self.revealed = [0] * players
         self.discards = []
+        self.unplaced = [[] for _ in range(players)]
         self._breakdowns = None
         self._deal()
 
@@ -171,6 +172,7 @@ class ConfusingLandsState(ConfusingLandsFields):
             assert card is not None
             self.hands[seat].remove(card)
             self.discards.append(card)
+            self.unplaced[seat].append(card)
             self.history.append(action)
             self._advance(seat)
             return

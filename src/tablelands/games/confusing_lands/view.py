@@ -28,7 +28,7 @@ from tablelands.games.confusing_lands.components import (
     format_ends,
 )
 from tablelands.games.confusing_lands.landscape import Landscape, Tables, tables_for
-from tablelands.games.confusing_lands.notation import Placement, discarded_card, parse
+from tablelands.games.confusing_lands.notation import Placement, parse
 from tablelands.games.confusing_lands.scoring import score_landscape, solo_rating, winners
 
 
@@ -53,6 +53,8 @@ class ConfusingLandsFields(State):
     #: How many of each seat's placements the other seats have seen.
     revealed: list[int]
     discards: list[int]
+    #: The cards each seat discarded because it could not place them (CL-18), in order.
+    unplaced: list[list[int]]
 
     # -- what each seat may know --------------------------------------------------------
 
@@ -97,21 +99,10 @@ class ConfusingLandsFields(State):
                 for s in seats
             ],
             "discards": list(self.discards),
-            "cannot_place": self.cannot_place(),
+            "cannot_place": [list(cards) for cards in self.unplaced],
             "deck_size": len(self.deck),
         }
         return {**seen, **drawing_fields(seen, self.edition)}
-
-    def cannot_place(self) -> list[list[int]]:
-        """The cards each seat discarded because they could not be placed (CL-18), in order:
-        public, the discard pile being face up. Seats act in turn, so the history's i-th
-        action is seat i mod the player count's."""
-        result: list[list[int]] = [[] for _ in range(self.num_players)]
-        for i, action in enumerate(self.history):
-            card = discarded_card(action)
-            if card is not None:
-                result[i % self.num_players].append(card)
-        return result
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw the deck order, unknown hands and unseen placements of the others.
