@@ -126,7 +126,7 @@ class ConfusingLandsState(ConfusingLandsFields):
         """Decode ``action`` and check it against the rules; raise naming the rule. ``None``
         for a discard (CL-18)."""
         if self.round == ROUNDS:
-            raise IllegalActionError("the game is over: every player has placed 8 cards")
+            raise IllegalActionError("the game is over: all 4 rounds have been played")
         card = discarded_card(action)
         if card is not None:
             self.check_discard(card)
