@@ -66,3 +66,25 @@ def test_no_ghost_off_legal(harness: Harness) -> None:
     assert page.locator(".tl-ghost .tl-cl-space").count() == 0
     page.locator(".tl-cl-targets rect:not([data-legal])").first.click()
     assert harness.proposed() == []
+
+
+def test_discard_by_click_when_no_card_can_be_placed(harness: Harness) -> None:
+    # ruling CL-18: seed 2471, seat 2 can place neither card 1 nor card 6.
+    from tablelands.core.rng import Rng
+    from tablelands.games import get_game
+
+    state = get_game("confusing-lands").new_state(players=2, seed=2471)
+    rng = Rng(2471)
+    for _ in range(13):
+        state.apply(rng.choice(state.legal_actions()))
+    doc = harness.show(state)
+    page = harness.page
+    assert "Neither card can be placed anywhere" in page.locator(".tl-cl-discard").inner_text()
+    assert "to discard" in page.locator(".tl-asks").inner_text()
+    buttons = page.locator('.tl-cl-discard button[data-kind="discard"]')
+    assert buttons.all_inner_texts() == ["Discard card 1", "Discard card 6"]
+    assert page.locator('.tl-cl-targets rect[data-legal="1"]').count() == 0
+    page.click('.tl-cl-discard button[data-card="6"]')
+    after = accepted(state, harness.proposed(), doc["legal"])
+    assert after.discards[-1] == 6 and after.hands[0] == [1]
+    assert not harness.errors

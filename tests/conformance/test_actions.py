@@ -41,7 +41,7 @@ from tests.play import random_game, random_play
 
 #: Every kind each game's descriptions may have (docs/actions.md).
 KINDS = {
-    "confusing-lands": {"place"},
+    "confusing-lands": {"place", "discard"},
     "land-vs-sea": {
         *("place", "draw", "steal", "steal_none"),
         *("waypoint", "waypoint_none", "hole", "pass"),
@@ -53,7 +53,7 @@ KINDS = {
 }
 #: The documented size of each game's action space.
 ACTION_COUNTS = {
-    "confusing-lands": 230_400,
+    "confusing-lands": 230_418,
     "land-vs-sea": 47_644_693,
     "drifting-lands": 634_512,
 }

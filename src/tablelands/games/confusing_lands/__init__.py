@@ -17,7 +17,7 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
         title="Confusing Lands",
         summary="Overlap 8 double-sided cards into the best-scoring landscape; solo or 2 players.",
         player_counts=(1, 2),
-        rulings=tuple(f"CL-{n}" for n in range(1, 18)),
+        rulings=tuple(f"CL-{n}" for n in range(1, 19)),
         modes=((1, ()), (2, ())),
     )
     package = __name__
@@ -27,7 +27,8 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
 
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         """A placement is its orientation (18 cards x 2 sides x 4 rotations) and the grid
-        position of its top-left space, alone or with another player (docs/actions.md)."""
+        position of its top-left space, alone or with another player; then come the 18 CL-18
+        discards (docs/actions.md)."""
         return ACTION_COUNT
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:

@@ -36,6 +36,8 @@ class ConfusingLandsKnowledge(GameKnowledge[ConfusingLandsState]):
         """A quick greedy move: the best, for the mover's own score, of a few random
         placements."""
         legal = state.legal_actions()
+        if not state.can_place():
+            return rng.choice(legal)  # CL-18 discards: the landscape stays as it is
         seat = state.to_move
         stamps = state.tables.stamps
         best_action, best_score = legal[0], -(10**9)

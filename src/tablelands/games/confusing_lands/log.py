@@ -3,7 +3,8 @@ its observations before and after the step (``Game.narrate``), never from the st
 
 An opponent's placement made in the same phase stays hidden until the phase closes: the log
 tells it as "Seat 2 placed a card" (naming the card when the seat knows its hand), and once
-the phase closes tells what it was, with the points it brought.
+the phase closes tells what it was, with the points it brought. A card discarded because it
+cannot be placed (CL-18) is told at once: the discard pile is face up.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def narrate(before: JsonDict, after: JsonDict) -> list[str]:
             told += points_text(before, after, seat)
             lines.append(told if seat == actor else f"Revealed: {told}")
         if seat == actor and not new:
-            lines.append(f"{seat_name(actor)} placed {hidden_card(before, after, actor)}")
+            lines.append(discarded(before, after, actor) or hidden(before, after, actor))
     if after["phase"] == "over":
         return [*lines, *final(after)]
     if after["round"] != before["round"]:
@@ -94,6 +95,28 @@ def narrate(before: JsonDict, after: JsonDict) -> list[str]:
     if after["phase"] != before["phase"]:
         lines += passed(before, after)
     return lines
+
+
+def new_discards(before: JsonDict, after: JsonDict, seat: int) -> list[int]:
+    """The cards ``seat`` discarded this step because it could not place them (CL-18)."""
+    cards: list[int] = after["cannot_place"][seat][len(before["cannot_place"][seat]) :]
+    return cards
+
+
+def discarded(before: JsonDict, after: JsonDict, seat: int) -> str | None:
+    """A CL-18 discard in words, or ``None`` when the seat placed a card."""
+    cards = new_discards(before, after, seat)
+    if not cards:
+        return None
+    if before["hand_sizes"][seat] > 1:
+        return (
+            f"{seat_name(seat)} could place neither card and discarded {cards_text(cards)} (CL-18)."
+        )
+    return f"{seat_name(seat)} could not place {cards_text(cards)} and discarded it (CL-18)."
+
+
+def hidden(before: JsonDict, after: JsonDict, seat: int) -> str:
+    return f"{seat_name(seat)} placed {hidden_card(before, after, seat)}"
 
 
 def hidden_card(before: JsonDict, after: JsonDict, seat: int) -> str:
@@ -108,7 +131,8 @@ def passed(before: JsonDict, after: JsonDict) -> list[str]:
     """The first phase's end: the cards not chosen go to the opponent, or solo (CL-16) are
     discarded with the deck's top card while the next card is taken."""
     if after["players"] == 1:
-        thrown = after["discards"][len(before["discards"]) :]
+        # A CL-18 discard comes first, and is told on its own.
+        thrown = after["discards"][len(before["discards"]) + len(new_discards(before, after, 0)) :]
         kept, top = thrown[:-1], thrown[-1]
         taken = after["hands"][0]
         return [

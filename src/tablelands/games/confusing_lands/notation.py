@@ -7,8 +7,12 @@
   rows growing downward and columns to the right, from the first card's top-left space
   at 0,0. The first card may leave out ``@0,0``.
 
+A card that cannot be placed anywhere is discarded instead (ruling CL-18): ``discard <card>``,
+e.g. ``discard 6``.
+
 An action is one integer: the orientation (card, side, rotation) times the number of
-grid positions, plus the grid index of the top-left space.
+grid positions, plus the grid index of the top-left space; the 18 discards follow the
+placements, ``PLACEMENT_COUNT + card - 1``.
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from tablelands.games.confusing_lands.landscape import (
 
 POSITIONS = GRID.rows * GRID.stride
 ORIENTATIONS = CARD_COUNT * 2 * 4
-ACTION_COUNT = ORIENTATIONS * POSITIONS
+PLACEMENT_COUNT = ORIENTATIONS * POSITIONS
+#: The CL-18 discards come after every placement, so placement numbers never change.
+ACTION_COUNT = PLACEMENT_COUNT + CARD_COUNT
 
 _PATTERN = re.compile(
     r"(?P<card>[0-9]+)(?P<side>[a-z])(?P<rotation>[0-9]+)"
@@ -38,12 +44,14 @@ _PATTERN = re.compile(
 )
 #: Spaces may stand anywhere but inside a number: ``1 2c0`` is not card 12.
 _SPLIT_NUMBER = re.compile(r"[0-9]\s+[0-9]")
+_DISCARD = re.compile(r"discard(?P<card>[0-9]+)")
 
 NOTATION_HELP = (
     "Place a card with CARD SIDE ROTATION @ROW,COL, e.g. 7c1@-1,2: card 7, condition side "
     "(c) or landscape side (l), turned 0-3 quarter turns clockwise, its top-left space at "
     "row -1, column 2 of your landscape (the first card's top-left is 0,0 and its @0,0 may "
-    "be left out)."
+    "be left out). A card that cannot be placed anywhere is discarded: discard CARD, e.g. "
+    "discard 6 (CL-18)."
 )
 
 
@@ -68,6 +76,8 @@ class Placement:
         """The placement numbered ``action``; ``NotationError`` if no text can name it."""
         if type(action) is not int or not 0 <= action < ACTION_COUNT:
             raise NotationError(not_an_action(action, "Confusing Lands", ACTION_COUNT))
+        if action >= PLACEMENT_COUNT:
+            raise NotationError(f"{action} is a discard (CL-18), not a placement")
         orientation, at = divmod(action, POSITIONS)
         if not GRID.full >> at & 1:
             # The grid's guard column holds no space: no position names it.
@@ -84,8 +94,41 @@ class Placement:
         return f"{self.card}{SIDES[self.side]}{self.rotation}@{row},{col}"
 
 
+def discard_action(card: int) -> int:
+    """The action discarding ``card`` (CL-18)."""
+    return PLACEMENT_COUNT + card - 1
+
+
+def discarded_card(action: int) -> int | None:
+    """The card action number ``action`` discards (CL-18), or ``None`` for a placement."""
+    if type(action) is int and PLACEMENT_COUNT <= action < ACTION_COUNT:
+        return action - PLACEMENT_COUNT + 1
+    return None
+
+
+def format_action(action: int) -> str:
+    """An action in notation: a placement, or ``discard <card>``."""
+    card = discarded_card(action)
+    return str(Placement.decode(action)) if card is None else f"discard {card}"
+
+
+def parse_action(text: str) -> int:
+    """Read an action (a placement or a discard) to its number."""
+    check_text(text)
+    compact = "".join(text.split()).lower()
+    match = _DISCARD.fullmatch(compact)
+    if match is None:
+        return parse(text).encode()
+    if _SPLIT_NUMBER.search(text):
+        raise NotationError(f"{text!r}: a number is written without spaces inside it")
+    card = int(match["card"])
+    if not 1 <= card <= CARD_COUNT:
+        raise NotationError(f"card {card} does not exist: cards are numbered 1 to {CARD_COUNT}")
+    return discard_action(card)
+
+
 def parse(text: str) -> Placement:
-    """Read an action; ``NotationError`` says which part is wrong."""
+    """Read a placement; ``NotationError`` says which part is wrong."""
     check_text(text)
     if _SPLIT_NUMBER.search(text):
         raise NotationError(f"{text!r}: a number is written without spaces inside it")
@@ -125,11 +168,14 @@ def parse(text: str) -> Placement:
 
 # -- actions as JSON (docs/actions.md) ----------------------------------------------------
 
-_KINDS = ("place",)
+_KINDS = ("place", "discard")
 
 
 def to_json(action: int) -> JsonDict:
     """The JSON description of action number ``action``: the fields of its notation."""
+    card = discarded_card(action)
+    if card is not None:
+        return {"kind": "discard", "card": card}
     placement = Placement.decode(action)
     row, col = coordinates(placement.at)
     return {
@@ -146,6 +192,9 @@ def from_json(data: object) -> int:
     """The action a JSON description names; ``NotationError`` names the field at fault."""
     fields = ActionFields(data, "Confusing Lands", _KINDS)
     card = fields.integer("card", 1, CARD_COUNT, "cards are numbered 1 to 18")
+    if fields.kind == "discard":
+        fields.done()
+        return discard_action(card)
     side = fields.letter("side", SIDES, "a side: c is the condition side, l the landscape side")
     rotation = fields.integer("rotation", 0, 3, "a card turns 0 to 3 quarter turns")
     row = fields.integer("row", -ORIGIN, GRID.rows - ORIGIN - 1, "no card could reach it")

@@ -4,7 +4,8 @@ A round is two phases. In the first, every player chooses one of the two cards d
 to them and places it; in the second, every player places the card they then hold (the
 one passed by the opponent, or in solo the card below the discarded top card, CL-16).
 Within a phase, players act in seat order but as if at once: a placement stays hidden
-from the others until the phase closes.
+from the others until the phase closes. A card that cannot be placed anywhere is discarded
+face up instead (ruling CL-18), which everyone sees at once.
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from tablelands.games.confusing_lands.components import (
     ConfusingLandsEdition,
 )
 from tablelands.games.confusing_lands.landscape import FIRST_POSITION, Landscape, tables_for
-from tablelands.games.confusing_lands.notation import POSITIONS, Placement, parse
+from tablelands.games.confusing_lands.notation import (
+    POSITIONS,
+    Placement,
+    discard_action,
+    discarded_card,
+    format_action,
+    parse_action,
+)
 from tablelands.games.confusing_lands.scoring import (
     ScoreBreakdown,
     score_landscape,
@@ -64,6 +72,7 @@ class ConfusingLandsState(ConfusingLandsFields):
         self.placements = [[] for _ in range(players)]
         self.revealed = [0] * players
         self.discards = []
+        self.unplaced = [[] for _ in range(players)]
         self._breakdowns = None
         self._deal()
 
@@ -84,6 +93,10 @@ class ConfusingLandsState(ConfusingLandsFields):
         tables = self.tables
         landscape = self.landscapes[seat]
         positions = [list(bits(tables.legal_positions(landscape, shape))) for shape in (0, 1)]
+        if not any(positions):
+            # CL-18: where a card fits depends only on its shape, and every card has the same
+            # one, so either both cards in hand can be placed or neither can.
+            return [discard_action(card) for card in sorted(self.hands[seat])]
         actions: list[int] = []
         for card in sorted(self.hands[seat]):
             for side in (0, 1):
@@ -92,10 +105,32 @@ class ConfusingLandsState(ConfusingLandsFields):
                     actions.extend([base + at for at in positions[rotation & 1]])
         return actions
 
-    def check(self, action: int) -> Placement:
-        """Decode ``action`` and check it against the rules; raise naming the rule."""
+    def can_place(self) -> bool:
+        """Whether the seat to move has a legal placement (CL-2) for the cards it holds."""
+        landscape = self.landscapes[self.to_move]
+        return any(self.tables.legal_positions(landscape, shape) for shape in (0, 1))
+
+    def check_discard(self, card: int) -> None:
+        """Check a CL-18 discard of ``card``; raise naming the rule."""
+        hand = self.hands[self.to_move]
+        if card not in hand:
+            held = " and ".join(str(c) for c in sorted(hand))
+            raise IllegalActionError(f"card {card} is not in your hand (you hold {held})")
+        if self.can_place():
+            raise IllegalActionError(
+                f"card {card} can be placed: a card is discarded only when no side, rotation "
+                "and position lets it cover your landscape and no condition space (CL-18)"
+            )
+
+    def check(self, action: int) -> Placement | None:
+        """Decode ``action`` and check it against the rules; raise naming the rule. ``None``
+        for a discard (CL-18)."""
         if self.round == ROUNDS:
-            raise IllegalActionError("the game is over: every player has placed 8 cards")
+            raise IllegalActionError("the game is over: all 4 rounds have been played")
+        card = discarded_card(action)
+        if card is not None:
+            self.check_discard(card)
+            return None
         try:
             placement = Placement.decode(action)
         except NotationError as exc:
@@ -132,6 +167,15 @@ class ConfusingLandsState(ConfusingLandsFields):
     def apply(self, action: int) -> None:
         placement = self.check(action)
         seat = self.to_move
+        if placement is None:  # a CL-18 discard, face up
+            card = discarded_card(action)
+            assert card is not None
+            self.hands[seat].remove(card)
+            self.discards.append(card)
+            self.unplaced[seat].append(card)
+            self.history.append(action)
+            self._advance(seat)
+            return
         self.landscapes[seat].stamp(self.tables.stamps[placement.orientation_index], placement.at)
         self.placements[seat].append(action)
         self.hands[seat].remove(placement.card)
@@ -195,10 +239,10 @@ class ConfusingLandsState(ConfusingLandsFields):
     # -- notation and copies ----------------------------------------------
 
     def format_action(self, action: int) -> str:
-        return str(Placement.decode(action))
+        return format_action(action)
 
     def parse_action(self, text: str) -> int:
-        return parse(text).encode()
+        return parse_action(text)
 
     def action_to_json(self, action: int) -> JsonDict:
         return notation.to_json(action)

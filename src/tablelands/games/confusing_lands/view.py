@@ -1,7 +1,8 @@
 """What each Confusing Lands player may see, and what a state holds.
 
 A player sees their own hand and landscape, and an opponent's placements once the phase
-closes (placements are made as if at once). In the second phase of a 2-player round each
+closes (placements are made as if at once); a card discarded because it cannot be placed
+(CL-18) is seen by all at once. In the second phase of a 2-player round each
 holds the card the other passed, so both hands are known. The deck's order is hidden.
 
 :class:`ConfusingLandsFields` declares what a state holds; the rules that set it up and
@@ -52,6 +53,8 @@ class ConfusingLandsFields(State):
     #: How many of each seat's placements the other seats have seen.
     revealed: list[int]
     discards: list[int]
+    #: The cards each seat discarded because it could not place them (CL-18), in order.
+    unplaced: list[list[int]]
 
     # -- what each seat may know --------------------------------------------------------
 
@@ -96,12 +99,17 @@ class ConfusingLandsFields(State):
                 for s in seats
             ],
             "discards": list(self.discards),
+            "cannot_place": [list(cards) for cards in self.unplaced],
             "deck_size": len(self.deck),
         }
         return {**seen, **drawing_fields(seen, self.edition)}
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
-        """Redraw the deck order, unknown hands and unseen placements of the others."""
+        """Redraw the deck order, unknown hands and unseen placements of the others.
+
+        A CL-18 discard is public, so an unseen action is always a placement, made on the
+        landscape the player has seen: that landscape has a legal position, and the redrawn
+        placement is drawn among its legal ones."""
         sample = self.clone()
         if self.round == ROUNDS:
             return sample
@@ -153,11 +161,14 @@ class ConfusingLandsFields(State):
 
 
 def random_placement(tables: Tables, landscape: Landscape, card: int, rng: Rng) -> int:
-    """A placement of ``card`` drawn at random among the legal ones (for a redrawn world),
-    stamped onto ``landscape``."""
-    side, rotation = rng.below(2), rng.below(4)
-    positions = list(bits(tables.legal_positions(landscape, rotation & 1)))
-    placement = Placement(card, side, rotation, rng.choice(positions))
+    """A placement of ``card`` drawn at random among the orientations that have a legal
+    position, then among its positions (for a redrawn world), stamped onto ``landscape``."""
+    shapes = [list(bits(tables.legal_positions(landscape, shape))) for shape in (0, 1)]
+    rotations = [rotation for rotation in range(4) if shapes[rotation & 1]]
+    if not rotations:
+        raise ValueError(f"card {card} has no legal position on this landscape (CL-2)")
+    side, rotation = rng.below(2), rng.choice(rotations)
+    placement = Placement(card, side, rotation, rng.choice(shapes[rotation & 1]))
     landscape.stamp(tables.stamps[placement.orientation_index], placement.at)
     return placement.encode()
 
@@ -207,16 +218,22 @@ def placed_counts(seen: JsonDict) -> list[int]:
     phase under way, the seats before the one to move (they place in seat order)."""
     seats = range(seen["players"])
     if seen["phase"] == "over":
-        return [2 * ROUNDS for _ in seats]
+        return [2 * ROUNDS - len(seen["cannot_place"][seat]) for seat in seats]
     done = 2 * (seen["round"] - 1) + PHASE_NAMES.index(seen["phase"])
-    return [done + (seat < seen["to_move"]) for seat in seats]
+    return [done + (seat < seen["to_move"]) - len(seen["cannot_place"][seat]) for seat in seats]
 
 
-def asks(seen: JsonDict) -> str:
-    """The decision of the seat to move, in words addressed to it."""
+def asks(seen: JsonDict, stuck: bool) -> str:
+    """The decision of the seat to move, in words addressed to it; ``stuck`` when its
+    landscape leaves no legal position (CL-18)."""
     if seen["phase"] == "over":
         return "nothing: the game is over"
     solo = seen["players"] == 1
+    if stuck:
+        if seen["phase"] == PHASE_NAMES[SECOND]:
+            return "discard the card you hold: it cannot be placed anywhere (CL-18)"
+        other = "is discarded too (CL-16)" if solo else "goes to your opponent"
+        return f"neither card can be placed anywhere: discard one; the other {other} (CL-18)"
     if seen["phase"] == PHASE_NAMES[SECOND]:
         held = "the card you took from the deck" if solo else "the card passed to you"
         return f"place {held} (card side rotation @row,col)"
@@ -232,11 +249,16 @@ def drawing_fields(seen: JsonDict, edition: ConfusingLandsEdition) -> JsonDict:
     shown = [landscape_from_cards(edition, cards) for cards in seen["landscapes"]]
     rows = standings(seen, edition)
     over = seen["phase"] == "over"
+    # The seat to move has placed all it will place before this phase and every seat has
+    # seen those placements, so its shown landscape is the one it places on.
+    mover = shown[seen["to_move"]] if not over else None
+    tables = tables_for(edition)
+    stuck = mover is not None and not any(tables.legal_positions(mover, s) for s in (0, 1))
     return {
         "cells": [landscape_cells(landscape) for landscape in shown],
         "placed": placed_counts(seen),
         "standings": rows,
-        "asks": asks(seen),
+        "asks": asks(seen, stuck),
         "condition_names": {str(c): name for c, name in CONDITION_NAMES.items()},
         "winners": winners([(r["total"], r["best_single"]) for r in rows]) if over else None,
         "rating": solo_rating(rows[0]["total"]) if over and seen["players"] == 1 else None,

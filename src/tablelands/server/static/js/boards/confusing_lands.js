@@ -12,6 +12,7 @@ import { button, clear, clickable, html, label, listenKeys, svg, svgRoot, toolti
  * @typedef {{row: number, col: number, kind: string, river_ends: string, condition: number | null}} Cell
  */
 /** @typedef {{card: number, side: "c" | "l", rotation: number, row: number, col: number} & LegalAction} Placement */
+/** A card that cannot be placed anywhere, discarded instead (CL-18). @typedef {{card: number} & LegalAction} Discard */
 
 const CELL = 40;
 const MINI = 20;
@@ -123,6 +124,8 @@ export function render(container, doc, handlers) {
   const names = /** @type {Record<string, string>} */ (seen.condition_names);
   const legal = /** @type {Placement[]} */ (doc.legal.filter((a) => a.kind === "place"));
   const acting = legal.length > 0;
+  // Discards are offered only when no card in hand can be placed (CL-18).
+  const discards = /** @type {Discard[]} */ (doc.legal.filter((a) => a.kind === "discard"));
   const viewer = /** @type {number | null} */ (seen.viewer);
   /** The card side in hand, its rotation: what the ghost shows. */
   const choice = { card: legal.length ? legal[0].card : 0, side: /** @type {"c" | "l"} */ ("c"), rotation: 0 };
@@ -152,8 +155,9 @@ export function render(container, doc, handlers) {
     const shared = seen.shared_condition;
     html("span", { class: "tl-shared", title: "every landscape with a condition scores it (CL-14)" }, head, `shared condition: ${shared} ${names[String(shared)]}`);
     html("span", {}, head, `deck: ${seen.deck_size}`);
-    if (seen.players === 1) html("span", {}, head, `discards: ${seen.discards.length ? seen.discards.join(", ") : "none"}`);
-    if (!over) html("div", { class: "tl-asks", "data-to-move": seen.to_move }, head, `${seatName(seen.to_move)} to place${acting ? `: ${seen.asks}` : ""}`);
+    if (seen.players === 1 || seen.discards.length) html("span", {}, head, `discards: ${seen.discards.length ? seen.discards.join(", ") : "none"}`);
+    const asking = acting || discards.length > 0;
+    if (!over) html("div", { class: "tl-asks", "data-to-move": seen.to_move }, head, `${seatName(seen.to_move)} to ${discards.length ? "discard" : "place"}${asking ? `: ${seen.asks}` : ""}`);
   }
 
   /** @param {number} seat */
@@ -272,7 +276,17 @@ export function render(container, doc, handlers) {
       html("h3", {}, box, seat === viewer ? "Your hand" : `Seat ${seat + 1}'s hand`);
       for (const card of cards) handCard(box, card, seat === viewer && acting);
       if (seat === viewer && acting) controls(box);
+      if (seat === viewer && discards.length) discardChoices(box);
     });
+  }
+
+  /** No position lets a card in hand cover the landscape and no condition space: a button
+   * per card that may be discarded (CL-18). @param {HTMLElement} parent */
+  function discardChoices(parent) {
+    const bar = html("div", { class: "tl-controls tl-cl-discard" }, parent);
+    const which = discards.length > 1 ? "Neither card can be placed anywhere: choose one to discard." : "This card cannot be placed anywhere: it is discarded.";
+    html("p", { class: "tl-cl-stuck" }, bar, `${which} (CL-18)`);
+    for (const action of discards) button(bar, `Discard card ${action.card}`, () => handlers.propose(action), { kind: "discard", card: action.card });
   }
 
   /**
