@@ -12,7 +12,14 @@ from typing import Any
 from tablelands.core.game import State
 from tablelands.core.records import GameRecord, replay
 from tablelands.games import get_game
-from tests.web.test_pages import MOVED_ON, act_land_vs_sea, confirm, my_turn, place_card
+from tests.web.test_pages import (
+    LAND_VS_SEA_TARGETS,
+    MOVED_ON,
+    act_land_vs_sea,
+    confirm,
+    my_turn,
+    place_card,
+)
 
 RESULT = ".tl-result-box:not([hidden])"
 PROPOSED = "#confirm-yes:not([hidden])"
@@ -72,13 +79,7 @@ def act_land_vs_sea_by_taps(page: Any) -> None:
             spots.first.tap()
             confirm_by(page, touch=True)
             return
-    for selector in (
-        ".tl-clickable[data-stack]",
-        "[data-steal]",
-        "[data-waypoint]",
-        "[data-hole]",
-        "button[data-kind]",
-    ):
+    for selector in LAND_VS_SEA_TARGETS:
         if page.locator(selector).count():
             page.locator(selector).first.tap()
             confirm_by(page, touch=True)

@@ -65,6 +65,17 @@ def test_solo_confusing_lands_to_the_end(tab: Tab) -> None:
     assert page.locator("#turn").inner_text() == "Game over"
 
 
+#: What a Land vs Sea board lights for a decision other than placing a tile: a stack to draw
+#: from, a tile to steal, a waypoint's region, a hole, a button.
+LAND_VS_SEA_TARGETS = (
+    ".tl-clickable[data-stack]",
+    "[data-steal]",
+    "[data-waypoint]",
+    "[data-hole]",
+    "button[data-kind]",
+)
+
+
 def act_land_vs_sea(page: Any) -> None:
     """Land vs Sea: make the decision asked for by clicks (a tile turned until it fits and
     dropped on a lit spot, a stack, a tile to steal, a waypoint, a hole, a button), confirm."""
@@ -80,13 +91,7 @@ def act_land_vs_sea(page: Any) -> None:
                 break
         page.locator("polygon[data-place]").first.click()
     else:
-        for selector in (
-            ".tl-clickable[data-stack]",
-            "[data-steal]",
-            "[data-waypoint]",
-            "[data-hole]",
-            "button[data-kind]",
-        ):
+        for selector in LAND_VS_SEA_TARGETS:
             if page.locator(selector).count():
                 page.locator(selector).first.click()
                 break
