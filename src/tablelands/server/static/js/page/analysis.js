@@ -30,9 +30,10 @@ const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 30 };
 
-/** @param {number} loss */
+/** The flag of a loss as the list shows it (3 decimals), so that "0.200" never reads "mistake". @param {number} loss */
 function flagOf(loss) {
-  return FLAGS.find(([, low]) => loss >= low)?.[0] ?? "";
+  const shown = Number(loss.toFixed(3));
+  return FLAGS.find(([, low]) => shown >= low)?.[0] ?? "";
 }
 
 /**
