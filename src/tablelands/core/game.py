@@ -405,6 +405,19 @@ class State(ABC):
     def observation(self, player: int) -> JsonDict:
         """Exactly what ``player`` may know, as JSON-ready data."""
 
+    def knowledge(self, player: int) -> JsonDict:
+        """The part of :meth:`observation` the rest of it is worked out from: without the
+        fields added for drawing, which follow from it and the public edition. Two states
+        give ``player`` the same knowledge exactly when they give the same observation, so
+        this is the cheap way to compare observations. By default the whole observation."""
+        return self.observation(player)
+
+    def seat_checked(self, player: int) -> int:
+        """``player`` if it is a seat of this game, else ``ValueError``."""
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
+        return player
+
     @abstractmethod
     def public_observation(self) -> JsonDict:
         """What anyone watching may know, a spectator who holds no seat: the fields of

@@ -58,7 +58,8 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.replays = Replays(hub.tables)
         for game_id in await hub.run(hub.tables.game_ids, PLAYING):
             hub.wake_bots(game_id)  # games where a bot is to move go on
-        reviews = Reviews(hub, budget_of(settings.analysis_budget))
+        background = bot_pool(1, background=True)
+        reviews = Reviews(hub, budget_of(settings.analysis_budget), background)
         app.state.reviews = reviews
         await reviews.resume()
         try:
@@ -66,7 +67,9 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             await reviews.close()
             await hub.close()
+            hub.shutdown()
             pool.shutdown(cancel_futures=True)
+            background.shutdown(cancel_futures=True)
             engine.dispose()
 
     app = FastAPI(title="tablelands", lifespan=lifespan)

@@ -8,6 +8,7 @@ referee path as a person's move, against the seq it was asked at.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -17,6 +18,9 @@ from tablelands.server.referee import Setup
 
 #: Bot decisions made at once, one process each.
 DEFAULT_WORKERS = 2
+#: Where the system has no idle class of processes: how much lower than live play the
+#: background work runs.
+BACKGROUND_NICENESS = 19
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +49,23 @@ def choose(job: BotJob) -> int:
         agent.close()
 
 
-def bot_pool(workers: int = DEFAULT_WORKERS) -> ProcessPoolExecutor:
-    """The bots' worker processes. Started with ``spawn``: the server runs threads, and a
-    forked copy of a threaded process can inherit a lock some thread held."""
+def bot_pool(workers: int = DEFAULT_WORKERS, background: bool = False) -> ProcessPoolExecutor:
+    """Worker processes for searches (the bots', hints, analyses). Background ones (the
+    analyses of finished games) run only on what live play leaves of the machine: on a busy
+    server the moves and bots of the games going on come first. Started with ``spawn``: the
+    server runs threads, and a forked copy of a threaded process can inherit a lock some
+    thread held."""
     if workers < 1:
         raise ValueError(f"bots need at least 1 worker process, not {workers}")
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_in_background if background else None,
+    )
+
+
+def _in_background() -> None:
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    else:
+        os.nice(BACKGROUND_NICENESS)

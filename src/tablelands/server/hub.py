@@ -4,8 +4,9 @@ After every accepted change the hub sends each connection the ``view`` message o
 seat (a spectator's: the public one), with the log lines since the last it was sent, and
 wakes the game's bots, which think in worker processes (``bots.py``) while the event loop
 goes on. Work on one game is done
-one change at a time under the game's lock; the database work runs in threads, and a
-change and the views after it are made in one trip to a thread, the position read once.
+one change at a time under the game's lock; the database and referee work runs in one
+thread beside the event loop, and a change and the views after it are made in one trip
+to it, the position read once.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import logging
 from collections import defaultdict
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -49,27 +50,32 @@ class Hub:
     def __init__(self, tables: Tables, pool: Executor) -> None:
         self.tables = tables
         self._pool = pool
+        # One thread for all of it, each piece in turn: the work is Python, which runs one
+        # thread at a time anyway, and threads taking turns at it hold each other up (one
+        # holding the write lock waits for the interpreter while another makes views), so
+        # that under load a move waited twice as long (docs/benchmarks.md).
+        self._threads = ThreadPoolExecutor(1, "referee")
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._connections: defaultdict[str, list[Connection]] = defaultdict(list)
         self._bots: dict[str, asyncio.Task[None]] = {}
-        #: Called with a game's id after each accepted change of it (a move, an undo).
-        self.on_change: list[Callable[[str], None]] = []
+        #: Called after each accepted change of a game (a move, an undo) with its id and
+        #: whether it is over.
+        self.on_change: list[Callable[[str, bool], None]] = []
 
     def lock(self, game_id: str) -> asyncio.Lock:
         return self._locks[game_id]
 
-    @staticmethod
-    async def run(work: Callable[..., T], *args: Any) -> T:
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
         """Database and referee work, off the event loop."""
-        return await asyncio.to_thread(work, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._threads, work, *args)
 
     async def compute(self, work: Callable[[J], T], job: J) -> T:
         """Search work (a bot's decision, a hint, an analysis), in a worker process."""
         return await asyncio.get_running_loop().run_in_executor(self._pool, work, job)
 
-    def _changed(self, game_id: str) -> None:
+    def _changed(self, game_id: str, over: bool) -> None:
         for listener in self.on_change:
-            listener(game_id)
+            listener(game_id, over)
 
     def connected(self, game_id: str) -> set[int]:
         return {
@@ -82,8 +88,8 @@ class Hub:
         """Carry out one change of a game (a move, an undo), then tell every connection and
         wake the bots; refusals propagate with nothing changed."""
         async with self.lock(game_id):
-            await self._change(work, game_id, *args)
-        self._changed(game_id)
+            over = await self._change(work, game_id, *args)
+        self._changed(game_id, over)
         self.wake_bots(game_id)
 
     async def connect(self, game_id: str, connection: Connection) -> None:
@@ -104,13 +110,15 @@ class Hub:
             for connection in list(self._connections.get(game_id, [])):
                 await self._send(game_id, connection, _text(message))
 
-    async def _change(self, work: Callable[..., None], game_id: str, *args: Any) -> None:
+    async def _change(self, work: Callable[..., None], game_id: str, *args: Any) -> bool:
         """The change and every connection's view after it, in one go off the event loop
-        (under the game's lock): the position is read once for all of them."""
+        (under the game's lock): the position is read once for all of them. Whether the
+        game is over after it."""
         connections = list(self._connections.get(game_id, []))
         connected = self.connected(game_id)
-        texts = await self.run(self._views_after, work, game_id, args, connections, connected)
+        texts, over = await self.run(self._views_after, work, game_id, args, connections, connected)
         await self._deliver(game_id, connections, texts)
+        return over
 
     def _views_after(
         self,
@@ -119,17 +127,24 @@ class Hub:
         args: tuple[Any, ...],
         connections: list[Connection],
         connected: set[int],
-    ) -> list[tuple[int, str]]:
-        """In a thread: ``work`` (if any), then each connection's view as its seq and text."""
+    ) -> tuple[list[tuple[int, str]], bool]:
+        """In a thread: ``work`` (if any), then each connection's view as its seq and text,
+        and whether the game is over."""
         if work is not None:
             work(game_id, *args)
-        frames = self.tables.frames(game_id, [(c.seat, c.sent) for c in connections], connected)
+        wanted = [(c.seat, c.sent) for c in connections]
+        frames = self.tables.frames(game_id, wanted, connected, just_changed=work is not None)
+        over = (
+            frames[0]["is_over"]
+            if frames
+            else self.tables.position(game_id, just_changed=True).state.is_terminal
+        )
         # Serialised here too, so that the event loop only sends.
-        return [(frame["seq"], _text(frame)) for frame in frames]
+        return [(frame["seq"], _text(frame)) for frame in frames], bool(over)
 
     async def _send_views(self, game_id: str, connections: list[Connection]) -> None:
         connected = self.connected(game_id)
-        texts = await self.run(self._views_after, None, game_id, (), connections, connected)
+        texts, _ = await self.run(self._views_after, None, game_id, (), connections, connected)
         await self._deliver(game_id, connections, texts)
 
     async def _deliver(
@@ -172,12 +187,12 @@ class Hub:
                 action = await self.compute(choose, job)
                 async with self.lock(game_id):
                     try:
-                        await self._change(
+                        over = await self._change(
                             self.tables.play, game_id, job.seat, job.seq, None, action
                         )
                     except StaleError:
                         continue  # the game moved on while the bot thought: think again
-                self._changed(game_id)
+                self._changed(game_id, over)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -190,6 +205,10 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    def shutdown(self) -> None:
+        """Stop the referee's thread, once the server asks nothing more of it (at exit)."""
+        self._threads.shutdown(wait=True)
 
     async def idle(self) -> None:
         """Wait until no bot is thinking or about to (for tests and a clean shutdown)."""

@@ -17,7 +17,6 @@ exactly what the seat then saw). Never another seat's move.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -101,11 +100,6 @@ def effective(moves: Sequence[Move]) -> tuple[list[Move], dict[int, int]]:
     return played, undone
 
 
-def _json(data: JsonDict) -> JsonDict:
-    copy: JsonDict = json.loads(json.dumps(data))
-    return copy
-
-
 class Position:
     """A game's true state after its effective moves, every seat's log along them, and
     what is needed to judge an undo of the last one."""
@@ -129,6 +123,9 @@ class Position:
         self._before: State | None = None
         self._rng_before = 0
         self._told_nothing_new: bool | None = None
+        #: The seats' views of the state now, and of the state before the last move.
+        self._views: dict[int, SeatView] = {}
+        self._views_before: dict[int, SeatView] = {}
         for move in played:
             self.play(move)
         self.seq = moves[-1].seq if moves else 0
@@ -142,6 +139,7 @@ class Position:
         self._before = self.state
         self._rng_before = self.state.rng.state
         self._told_nothing_new = None
+        self._views_before, self._views = self._views, {}
         self.state = after
         self.played.append(move)
         self.seq = move.seq
@@ -153,6 +151,13 @@ class Position:
             LogLine(move.seq, text)
             for text in self.public_log.follow(self.state.public_observation())
         )
+
+    def view(self, seat: int) -> SeatView:
+        """``seat``'s view of the state now (made once per move)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = SeatView(self.state, seat)
+        return view
 
     @property
     def actions(self) -> list[int]:
@@ -167,8 +172,9 @@ class Position:
         if self.state.current_player != last.seat or self.state.rng.state != self._rng_before:
             return None
         if self._told_nothing_new is None:
-            preview = SeatView(self._before, last.seat).preview(last.action)
-            self._told_nothing_new = preview == _json(self.state.observation(last.seat))
+            before = self._views_before.get(last.seat) or SeatView(self._before, last.seat)
+            seen = self.state.observation(last.seat)
+            self._told_nothing_new = before.learns_nothing(last.action, seen)
         return last if self._told_nothing_new else None
 
     def can_undo(self, seat: int) -> bool:
@@ -204,7 +210,7 @@ class Position:
         if self.state.current_player != seat or action not in self.state.legal_actions():
             # The refusal is the one the seat's own view gives: the rules' words, nothing
             # hidden (a legal action, the usual case, needs no view).
-            SeatView(self.state, seat).check(action)
+            self.view(seat).check(action)
         after = self.state.clone()
         after.apply(action)
         return after

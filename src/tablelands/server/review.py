@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -80,17 +81,23 @@ def weigh_part(job: AnalysisJob) -> list[analysis.Verdict]:
 class Reviews:
     """The analyses of one server's games."""
 
-    def __init__(self, hub: Hub, budget: Budget) -> None:
+    def __init__(self, hub: Hub, budget: Budget, pool: Executor) -> None:
         self.hub = hub
         self.budget = budget
+        #: The analyses' own worker process, below live play in priority.
+        self._pool = pool
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._one_at_a_time = asyncio.Lock()
-        hub.on_change.append(self.start)
+        hub.on_change.append(self._changed)
 
     def start(self, game_id: str) -> None:
         """Analyse the game if it is over and has no analysis yet (a task per game)."""
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.create_task(self._review(game_id))
+
+    def _changed(self, game_id: str, over: bool) -> None:
+        if over:
+            self.start(game_id)
 
     async def resume(self) -> None:
         """At start-up: every finished game without a finished analysis gets one."""
@@ -135,7 +142,9 @@ class Reviews:
         verdicts: list[analysis.Verdict] = []
         for first in range(0, len(job.actions), MOVES_PER_JOB):
             part = range(first, min(first + MOVES_PER_JOB, len(job.actions)))
-            verdicts += await self.hub.compute(weigh_part, replace(job, part=part))
+            verdicts += await asyncio.get_running_loop().run_in_executor(
+                self._pool, weigh_part, replace(job, part=part)
+            )
         return analysis.to_json(verdicts, job.setup.players)
 
     def _claim(self, game_id: str) -> AnalysisJob | None:

@@ -27,7 +27,7 @@ from tablelands.core.errors import IllegalActionError, NotationError, Tablelands
 from tablelands.core.game import JsonDict
 from tablelands.core.records import GameRecord, record_of
 from tablelands.core.rng import SEED_LIMIT
-from tablelands.core.view import SeatView, SpectatorView
+from tablelands.core.view import SpectatorView
 from tablelands.games import get_game
 from tablelands.server.bots import BotJob
 from tablelands.server.db import (
@@ -288,11 +288,15 @@ class Tables:
                     )
         raise ForbiddenError("this token is for no seat of this game")
 
-    def position(self, game_id: str) -> Position:
+    def position(self, game_id: str, just_changed: bool = False) -> Position:
         """The game's true position now: the cached one brought up to the database's last
-        move, or rebuilt from the game's seed and moves."""
+        move, or rebuilt from the game's seed and moves. ``just_changed``: this thread has
+        just played or undone a move in it, so the cached position (if any) is taken as it
+        is, without asking the database."""
         with self._cache_lock:
             cached = self._positions.get(game_id)
+        if just_changed and cached is not None:
+            return cached
         with self._sessions() as session:
             last = session.scalar(select(func.max(MoveRow.seq)).where(MoveRow.game_id == game_id))
             last = last or 0
@@ -420,14 +424,14 @@ class Tables:
         game_id: str,
         wanted: Sequence[tuple[int | None, int]],
         connected: Collection[int],
+        just_changed: bool = False,
     ) -> list[JsonDict]:
         """The ``view`` message of each ``(seat, since)`` in ``wanted`` (seat ``None``: a
-        spectator's), from one reading of the position: what a change sends every
-        connection of the game."""
-        position = self.position(game_id)
+        spectator's), from one reading of the position (see :meth:`position` for
+        ``just_changed``): what a change sends every connection of the game."""
+        position = self.position(game_id, just_changed)
         seats = self.seats(game_id, connected)
         result = self._result(position)
-        views: dict[int, SeatView] = {}
         public: SpectatorView | None = None
         made = []
         for seat, since in wanted:
@@ -447,12 +451,10 @@ class Tables:
                     )
                 )
                 continue
-            if seat not in views:
-                views[seat] = SeatView(position.state, seat)
             made.append(
                 seat_frame(
                     game_id=game_id,
-                    view=views[seat],
+                    view=position.view(seat),
                     seq=position.seq,
                     lines=position.lines[seat],
                     since=since,
@@ -491,7 +493,7 @@ class Tables:
             raise ServerError("send either 'action' (the action as JSON) or 'action_id'")
         try:
             if action is not None:
-                action_id = SeatView(position.state, seat).action_from_json(action)
+                action_id = position.view(seat).action_from_json(action)
             assert action_id is not None
             after = position.check_play(seat, action_id)
         except (IllegalActionError, NotationError) as exc:

@@ -65,17 +65,18 @@ class ConfusingLandsFields(State):
         return viewer is not None and (viewer == seat or self.phase == SECOND)
 
     def observation(self, player: int) -> JsonDict:
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
-        return self.view(player)
+        return self.view(self.seat_checked(player))
+
+    def knowledge(self, player: int) -> JsonDict:
+        return self.view(self.seat_checked(player), drawn=False)
 
     def public_observation(self) -> JsonDict:
         return self.view(None)
 
-    def view(self, viewer: int | None) -> JsonDict:
+    def view(self, viewer: int | None, drawn: bool = True) -> JsonDict:
         """What ``viewer`` may know (``None``: a spectator, who sees the placements once
         their phase closes and no hand), with what a renderer draws from it
-        (:func:`drawing_fields`)."""
+        (:func:`drawing_fields`) when ``drawn``."""
         seats = range(self.num_players)
         seen: JsonDict = {
             "game": "confusing-lands",
@@ -102,7 +103,7 @@ class ConfusingLandsFields(State):
             "cannot_place": [list(cards) for cards in self.unplaced],
             "deck_size": len(self.deck),
         }
-        return {**seen, **drawing_fields(seen, self.edition)}
+        return {**seen, **drawing_fields(seen, self.edition)} if drawn else seen
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw the deck order, unknown hands and unseen placements of the others.

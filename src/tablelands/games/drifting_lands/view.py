@@ -72,16 +72,18 @@ class DriftingLandsFields(State):
     # -- what each seat may know (DL-8) ----------------------------------------------
 
     def observation(self, player: int) -> JsonDict:
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
-        return self.view(player)
+        return self.view(self.seat_checked(player))
+
+    def knowledge(self, player: int) -> JsonDict:
+        return self.view(self.seat_checked(player), drawn=False)
 
     def public_observation(self) -> JsonDict:
         return self.view(None)
 
-    def view(self, player: int | None) -> JsonDict:
+    def view(self, player: int | None, drawn: bool = True) -> JsonDict:
         """What ``player`` may know (``None``: a spectator, whose ``hand`` is empty: it sees
-        no hand), with what a renderer draws from it (:func:`drawing_fields`)."""
+        no hand), with what a renderer draws from it (:func:`drawing_fields`) when
+        ``drawn``."""
         board = self.board
         seen: JsonDict = {
             "game": "drifting-lands",
@@ -110,7 +112,7 @@ class DriftingLandsFields(State):
             "breeds_left": self.breeds_left,
             "drowned": [dict(d) for d in self.drowned],
         }
-        return {**seen, **drawing_fields(seen, self.edition)}
+        return {**seen, **drawing_fields(seen, self.edition)} if drawn else seen
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw every other player's hand uniformly among the hands it may hold

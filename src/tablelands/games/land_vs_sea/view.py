@@ -129,16 +129,18 @@ class LandVsSeaFields(State):
     # -- what each seat may know (LS-5) -------------------------------------------------
 
     def observation(self, player: int) -> JsonDict:
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"there is no seat {player} in a {self.num_players}-player game")
-        return self.view(player)
+        return self.view(self.seat_checked(player))
+
+    def knowledge(self, player: int) -> JsonDict:
+        return self.view(self.seat_checked(player), drawn=False)
 
     def public_observation(self) -> JsonDict:
         return self.view(None)
 
-    def view(self, player: int | None) -> JsonDict:
+    def view(self, player: int | None, drawn: bool = True) -> JsonDict:
         """What ``player`` may know (``None``: a spectator, who sees every up face and no
-        down face), with what a renderer draws from it (:func:`drawing_fields`)."""
+        down face), with what a renderer draws from it (:func:`drawing_fields`) when
+        ``drawn``."""
         keys = self.edition.keys
         knows = 0 if player is None else self.known[player]
 
@@ -188,7 +190,7 @@ class LandVsSeaFields(State):
             "turn_events": [self.last_turn_events, self.turn_events],
             "passes": self.passes,
         }
-        return {**seen, **drawing_fields(seen, self.edition)}
+        return {**seen, **drawing_fields(seen, self.edition)} if drawn else seen
 
     def redraw_hidden(self, player: int, rng: Rng) -> Self:
         """Redraw the identities of every tile ``player`` has not seen both faces of, keeping every
