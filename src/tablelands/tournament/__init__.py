@@ -1,0 +1,1 @@
+"""Tournaments between bots, their results files, ratings and balance reports."""
