@@ -39,8 +39,9 @@ figcaption { font-size: .875rem; color: #444; margin-top: .35rem; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size: .9rem;
   font-variant-numeric: tabular-nums; }
 th, td { padding: .3rem .5rem; border-bottom: 1px solid #ddd; text-align: right;
-  vertical-align: top; overflow-wrap: anywhere; }
-th:first-child, td:first-child { text-align: left; }
+  vertical-align: top; }
+td { white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; white-space: normal; overflow-wrap: anywhere; }
 thead th { border-bottom: 2px solid #1d1d1d; font-weight: 600; }
 nav ol { padding-left: 1.25rem; }
 a { color: #1d1d1d; }
@@ -69,8 +70,8 @@ def render_report(report: Report) -> str:
         f'<p class="lede">{games} from <code>{escape(report.path.name)}</code>, '
         f"{tournaments} tournament{'s' if tournaments != 1 else ''}; made {made}.</p>\n"
         '<p class="note">A share of the wins counts a shared win by its share. Intervals are '
-        "Wilson 95% score intervals: with the same agents, a rerun would land inside about 19 "
-        "times in 20.</p>\n</header>\n"
+        "Wilson 95% score intervals: over many such runs, the true share would lie inside its "
+        "interval about 19 times in 20.</p>\n</header>\n"
         f'<nav data-section="contents"><h2>Contents</h2><ol>{contents}</ol></nav>\n'
         f"{body}</main>\n</body>\n</html>\n"
     )
@@ -241,7 +242,7 @@ def _breakdown(group: Group, breakdown: Breakdown) -> str:
     agents = group.agents if len(group.agents) <= CHART_AGENTS else [ALL]
     agents = [a for a in agents if a in breakdown.by_agent]
     together = breakdown.by_agent[ALL]
-    head = ["", "taken", "mean when taken", "mean a seat"]
+    head = ["", "taken", "mean when taken", "mean per seat"]
     per_agent = [a for a in group.agents if a in breakdown.by_agent] if len(group.agents) > 1 else []
     head += [f"{a}: mean when taken" for a in per_agent]
     rows = [

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from tablelands.report.figures import Breakdown
 from tablelands.tournament.stats import Interval
@@ -106,7 +106,10 @@ def histogram(values: Sequence[int], xlabel: str) -> bytes:
     figure = _figure(0, least=2.6)
     axes = figure.add_subplot()
     low, high = min(values), max(values)
-    bins = min(40, high - low + 1)
+    # One bar per value while they are few, each centred on its value.
+    bins: int | list[float] = (
+        [low - 0.5 + n for n in range(high - low + 2)] if high - low < 40 else 40
+    )
     axes.hist(values, bins=bins, color="#bbbbbb", edgecolor=INK, linewidth=0.6)
     mean = sum(values) / len(values)
     axes.axvline(mean, color=INK, linestyle="--", linewidth=1)
@@ -119,6 +122,7 @@ def histogram(values: Sequence[int], xlabel: str) -> bytes:
         va="top",
         fontsize=9,
     )
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel(xlabel)
     axes.set_ylabel("games")
     return _png(figure)
@@ -141,19 +145,20 @@ def breakdown_bars(breakdown: Breakdown, agents: Sequence[str]) -> bytes:
             "hatch": HATCHES[n % len(HATCHES)],
             "edgecolor": INK,
             "linewidth": 0.6,
-            "label": agent,
         }
-        left.barh(offsets, [figures[label].mean_taken for label in labels], **style)
+        means = [figures[label].mean_taken for label in labels]
+        left.barh(offsets, means, label=agent, **style)
         right.barh(offsets, [figures[label].taken for label in labels], **style)
     left.axvline(0, color=INK, linewidth=0.8)
     left.set_yticks(list(rows), labels)
     left.set_xlabel("mean when taken")
     right.set_xlim(0, 1)
+    right.set_xticks([0, 0.5, 1])
     right.xaxis.set_major_formatter(PercentFormatter(1.0))
     right.set_xlabel("how often taken (share of seats)")
     for axes in (left, right):
         axes.grid(axis="x", color="#e5e5e5")
         axes.set_axisbelow(True)
     if len(agents) > 1:
-        left.legend(loc="lower right", fontsize=8, frameon=True)
+        figure.legend(loc="outside upper center", ncols=len(agents), fontsize=9, frameon=False)
     return _png(figure)
