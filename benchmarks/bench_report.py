@@ -11,9 +11,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/report/fill.py fills the file
 
+from tests.report.fill import fill_results
+
 from common import report
 from tablelands.report import write_report
-from tests.report.fill import fill_results
 
 GAMES = 10_000
 TARGET_SECONDS = 30
@@ -24,7 +25,9 @@ def main() -> int:
         results = Path(folder) / "results.db"
         start = time.perf_counter()
         fill_results(results, "confusing-lands", 2, ("random",), GAMES, key="bench")
-        print(f"({GAMES:,} games played into the results file in {time.perf_counter() - start:.0f} s)")
+        print(
+            f"({GAMES:,} games played into the results file in {time.perf_counter() - start:.0f} s)"
+        )
         start = time.perf_counter()
         write_report(results, Path(folder) / "report.html")
         seconds = time.perf_counter() - start

@@ -209,7 +209,9 @@ class _Tally:
         agents = list(self.agents)
         seats_of = {agent: len(self.scores_by_agent[agent]) for agent in agents}
         solo = players == 1
-        win_by_agent = {} if solo else {a: wilson(self.wins_by_agent[a], seats_of[a]) for a in agents}
+        win_by_agent = (
+            {} if solo else {a: wilson(self.wins_by_agent[a], seats_of[a]) for a in agents}
+        )
         win_by_seat = [] if solo else [wilson(w, self.games) for w in self.wins_by_seat]
         win_by_side = {
             side: wilson(self.side_wins[side], games) for side, games in self.side_games.items()
@@ -254,20 +256,23 @@ class _Tally:
                 both[0] += taken
                 both[1] += points
         all_seats = sum(seats_of.values())
+        nothing = [0.0, 0.0]
         by_agent = {
             agent: {
-                label: _label(*per_agent[agent].get(label, (0.0, 0.0)), seats_of[agent])
+                label: _label(per_agent[agent].get(label, nothing), seats_of[agent])
                 for label in together
             }
             for agent in seats_of
             if agent in per_agent
         }
-        by_agent[ALL] = {label: _label(t, p, all_seats) for label, (t, p) in together.items()}
+        by_agent[ALL] = {label: _label(tally, all_seats) for label, tally in together.items()}
         labels = sorted(together, key=lambda label: (-by_agent[ALL][label].mean_taken, label))
         return Breakdown(name, labels, by_agent)
 
 
-def _label(taken: float, points: float, seats: int) -> Label:
+def _label(tally: list[float], seats: int) -> Label:
+    """From a tally of [seats taking the label, their points] over ``seats`` seats."""
+    taken, points = tally
     return Label(taken / seats, points / taken if taken else 0.0, points / seats)
 
 

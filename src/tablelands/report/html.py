@@ -89,7 +89,9 @@ def _group(group: Group) -> str:
     return (
         f'<section id="{group.anchor}" data-section="group">\n'
         f"<h2>{escape(group.title)}</h2>\n"
-        f'<p class="lede">{group.games:,} games; agents {agents}.</p>\n' + "".join(parts) + "</section>\n"
+        f'<p class="lede">{group.games:,} games; agents {agents}.</p>\n'
+        + "".join(parts)
+        + "</section>\n"
     )
 
 
@@ -169,7 +171,9 @@ def _share_rows(labels: Sequence[str], shares: Sequence[Interval]) -> list[list[
     ]
 
 
-def _shares(title: str, labels: Sequence[str], shares: Sequence[Interval], fair: float | None) -> str:
+def _shares(
+    title: str, labels: Sequence[str], shares: Sequence[Interval], fair: float | None
+) -> str:
     caption = "Dots: share of the wins; bars: its Wilson 95% interval."
     if fair is not None:
         caption += f" The dashed line is the fair share, {fair:.1%}."
@@ -243,7 +247,9 @@ def _breakdown(group: Group, breakdown: Breakdown) -> str:
     agents = [a for a in agents if a in breakdown.by_agent]
     together = breakdown.by_agent[ALL]
     head = ["", "taken", "mean when taken", "mean per seat"]
-    per_agent = [a for a in group.agents if a in breakdown.by_agent] if len(group.agents) > 1 else []
+    per_agent = (
+        [a for a in group.agents if a in breakdown.by_agent] if len(group.agents) > 1 else []
+    )
     head += [f"{a}: mean when taken" for a in per_agent]
     rows = [
         [

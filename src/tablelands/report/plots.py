@@ -69,7 +69,10 @@ def share_intervals(labels: Sequence[str], shares: Sequence[Interval], fair: flo
     rows = range(len(labels))[::-1]
     values = [s.share for s in shares]
     # Rounding can put a bound a hair on the wrong side of its share.
-    errors = [[max(0.0, s.share - s.low) for s in shares], [max(0.0, s.high - s.share) for s in shares]]
+    errors = [
+        [max(0.0, s.share - s.low) for s in shares],
+        [max(0.0, s.high - s.share) for s in shares],
+    ]
     axes.errorbar(values, list(rows), xerr=errors, fmt="o", color=INK, capsize=4, markersize=6)
     for row, share in zip(rows, shares, strict=True):
         axes.annotate(
