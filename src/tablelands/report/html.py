@@ -47,6 +47,8 @@ nav ol { padding-left: 1.25rem; }
 a { color: #1d1d1d; }
 .note { font-size: .9rem; color: #444; }
 .verdict { font-size: 1.05rem; }
+@media (max-width: 30rem) { main { padding: 1.25rem .75rem 3rem; }
+  table { font-size: .8rem; } th, td { padding: .25rem .3rem; } }
 @media print { body { background: #fff; } h2 { break-before: page; } figure { break-inside: avoid; } }
 """
 
@@ -213,22 +215,25 @@ def _first_player(group: Group) -> str:
         verdict = "The first seat is at a disadvantage"
     else:
         verdict = "No first-seat advantage can be told from these games"
+    interval = f"{100 * first.low:+.1f} to {100 * first.high:+.1f}"
     body = (
         f'<p class="verdict">{verdict}: seat 1 takes {first.share.share:.1%} of the wins '
-        f"against a fair {first.fair:.1%}, an advantage of {points:+.1f} points "
-        f"(95% interval {100 * first.low:+.1f} to {100 * first.high:+.1f}).</p>\n"
+        f"against a fair {first.fair:.1%}, an advantage of {points:+.1f} percentage points "
+        f"(95% interval {interval}).</p>\n"
         + _table(
-            ("seat 1", "share of the wins", "fair share", "advantage", "95% interval"),
+            ("games", "seat 1's share", "fair share", "advantage", "95% interval"),
             [
                 [
-                    f"{group.games:,} games",
+                    f"{group.games:,}",
                     f"{first.share.share:.1%}",
                     f"{first.fair:.1%}",
-                    f"{points:+.1f} points",
-                    f"{100 * first.low:+.1f} to {100 * first.high:+.1f}",
+                    f"{points:+.1f}",
+                    interval,
                 ]
             ],
         )
+        + '<p class="note">Advantage and interval in percentage points of the wins; an '
+        "interval that holds 0 cannot tell an advantage from luck.</p>\n"
     )
     return _section(group, "first-player", "First-player advantage", body)
 

@@ -126,6 +126,7 @@ def histogram(values: Sequence[int], xlabel: str) -> bytes:
         fontsize=9,
     )
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel(xlabel)
     axes.set_ylabel("games")
     return _png(figure)
