@@ -8,6 +8,7 @@ import pytest
 
 from tablelands.report.figures import ALL, Group, build_report
 from tablelands.tournament.stats import wilson
+from tests.report.fill import fill_results
 from tests.report.handmade import write_handmade
 
 
@@ -94,3 +95,17 @@ def test_one_tournament_alone(tmp_path: Path) -> None:
     write_handmade(path)
     report = build_report(path, "lvs")
     assert report.games == 3 and [g.game for g in report.groups] == ["land-vs-sea"]
+
+
+def test_groups_of_one_game_and_player_count_have_sections_of_their_own(tmp_path: Path) -> None:
+    path = tmp_path / "results.db"
+    write_handmade(path)
+    fill_results(path, "land-vs-sea", 4, ("random",), 2, key="more")  # waypoints alone
+    fill_results(path, "land-vs-sea", 4, ("random",), 2, {"trade": True}, key="trade")
+    groups = build_report(path).groups
+    assert [(g.anchor, g.games) for g in groups] == [
+        ("confusing-lands-2p", 4),
+        ("land-vs-sea-4p", 5),
+        ("land-vs-sea-4p-2", 2),
+    ]
+    assert groups[2].title == "Land vs Sea, 4 players (trade, waypoints)"

@@ -94,11 +94,9 @@ class Group:
     win_by_side: dict[str, Interval]
     first_player: Advantage | None
     breakdowns: list[Breakdown]
-
-    @property
-    def anchor(self) -> str:
-        """An id for the group's section, unique within a report."""
-        return "-".join([self.game, f"{self.players}p", *self.variant.split()]).lower()
+    #: The id of the group's section, unique within a report (``land-vs-sea-2p``, then
+    #: ``land-vs-sea-2p-2`` for the next group of that game and player count).
+    anchor: str = ""
 
 
 @dataclass(slots=True)
@@ -210,11 +208,11 @@ class _Tally:
         seats_of = {agent: len(self.scores_by_agent[agent]) for agent in agents}
         solo = players == 1
         win_by_agent = (
-            {} if solo else {a: wilson(self.wins_by_agent[a], seats_of[a]) for a in agents}
+            {} if solo else {a: _share(self.wins_by_agent[a], seats_of[a]) for a in agents}
         )
-        win_by_seat = [] if solo else [wilson(w, self.games) for w in self.wins_by_seat]
+        win_by_seat = [] if solo else [_share(w, self.games) for w in self.wins_by_seat]
         win_by_side = {
-            side: wilson(self.side_wins[side], games) for side, games in self.side_games.items()
+            side: _share(self.side_wins[side], games) for side, games in self.side_games.items()
         }
         title = f"{self.game.info.title}, {players} player{'s' if players > 1 else ''}"
         shown = [
@@ -270,6 +268,11 @@ class _Tally:
         return Breakdown(name, labels, by_agent)
 
 
+def _share(wins: float, trials: int) -> Interval:
+    # Summed shares of a win (thirds) can pass the trials by a rounding error.
+    return wilson(min(wins, trials), trials)
+
+
 def _label(tally: list[float], seats: int) -> Label:
     """From a tally of [seats taking the label, their points] over ``seats`` seats."""
     taken, points = tally
@@ -294,4 +297,10 @@ def group_figures(results: Iterable[GameResult]) -> list[Group]:
                 games[result.game] = get_game(result.game)  # an unknown name: TablelandsError
             tally = tallies[key] = _Tally(games[result.game], result)
         tally.add(result)
-    return [tally.group() for tally in tallies.values()]
+    groups = [tally.group() for tally in tallies.values()]
+    seen: dict[str, int] = {}
+    for group in groups:
+        base = f"{group.game}-{group.players}p"
+        seen[base] = seen.get(base, 0) + 1
+        group.anchor = base if seen[base] == 1 else f"{base}-{seen[base]}"
+    return groups
