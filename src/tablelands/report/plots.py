@@ -21,6 +21,8 @@ DPI = 110
 GREYS = ("#333333", "#8c8c8c", "#c8c8c8", "#ffffff", "#5e5e5e", "#e3e3e3")
 HATCHES = ("", "//", "..", "xx", "\\\\", "--")
 INK = "#222222"
+#: Behind a label drawn over bars, so both read.
+LABEL_BOX = {"facecolor": "white", "edgecolor": "none", "pad": 1.0}
 
 
 def _figure(rows: int, per_row: float = 0.32, least: float = 1.6) -> Figure:
@@ -114,6 +116,7 @@ def histogram(values: Sequence[int], xlabel: str) -> bytes:
         [low - 0.5 + n for n in range(high - low + 2)] if high - low < 40 else 40
     )
     axes.hist(values, bins=bins, color="#bbbbbb", edgecolor=INK, linewidth=0.6)
+    axes.margins(y=0.18)  # room for the mean's label above the bars (the floor stays at 0)
     mean = sum(values) / len(values)
     axes.axvline(mean, color=INK, linestyle="--", linewidth=1)
     axes.annotate(
@@ -124,6 +127,7 @@ def histogram(values: Sequence[int], xlabel: str) -> bytes:
         textcoords="offset points",
         va="top",
         fontsize=9,
+        bbox=LABEL_BOX,
     )
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
