@@ -35,6 +35,9 @@ TERMINAL = -1
 
 OptionValue = bool | int | str
 JsonDict = dict[str, Any]
+#: One seat's figures for a balance report: named breakdowns, each label to its points (or
+#: count), e.g. ``{"points by condition": {"Mighty River": 8}}``.
+Breakdowns = dict[str, dict[str, float]]
 EditionT = TypeVar("EditionT", bound="Edition")
 #: A draw of the hidden information, called as ``redraw(state, player, rng)`` (see
 #: :meth:`State.sample_hidden`).
@@ -243,6 +246,19 @@ class Game(ABC, Generic[EditionT]):
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         """Every seat's score so far as counted from an observation: what the viewer can
         count, never what hidden cards or tiles would add."""
+
+    def balance_figures(self, standings: list[JsonDict]) -> list[Breakdowns]:
+        """Per seat, what a balance report charts of a finished game: named breakdowns of its
+        :meth:`standings` rows (of the final public observation), labels in words. A label a
+        seat's breakdown leaves out is one the seat did not take (a condition it did not
+        hold, a kind of points it did not score), so the report can tell how often each is
+        taken. By default none."""
+        return [{} for _ in standings]
+
+    def balance_sides(self, standings: list[JsonDict]) -> list[str] | None:
+        """Each seat's side in words (``Land``, a team) from the :meth:`standings` rows, for a
+        balance report's win rate by side; ``None`` where every seat plays for itself."""
+        return None
 
     def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:
         """A preview (``after``, what the viewer would see after an action, with what differs
