@@ -1,0 +1,161 @@
+"""Land vs Sea knowledge as a fixed-shape vector (docs/research.md#land-vs-sea).
+
+Seats are counted from the viewer (0 is the viewer). A face is encoded by what it shows
+(:data:`FACE_WIDTH` entries, by direction once it is turned as it lies), never by its tile,
+which would tell its other face: the knowledge names faces by key only.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat, scaled
+from tablelands.games.land_vs_sea.components import (
+    ACTION_NAMES,
+    MAX_BONUS,
+    PHASE_NAMES,
+    SIDE_NAMES,
+    TILE_COUNT,
+    TRADE_NAMES,
+)
+
+DIRECTIONS = 6
+#: Edge pairs, in order: entry k of a face's pairs is 1 when the pair's two edges lie in
+#: one region.
+PAIRS = {pair: k for k, pair in enumerate(combinations(range(DIRECTIONS), 2))}
+#: A face: land edges (6), its region's bonus per edge (6), edge pairs in one region (15),
+#: mountains (6), corals (6), caravan and ship (2), play again and steal (2).
+FACE_WIDTH = 4 * DIRECTIONS + len(PAIRS) + 2 * DIRECTIONS + 4
+_BONUS, _PAIRS, _MOUNTAINS, _CORALS = 6, 12, 12 + len(PAIRS), 18 + len(PAIRS)
+_TRADE, _ACTION = 24 + len(PAIRS), 26 + len(PAIRS)
+#: Every tile on the map at once: the start tile, the 58 tiles and the Volcano/Whirlpool.
+BOARD_SLOTS = TILE_COUNT + 2
+#: A hand is at most 4 tiles (a steal names slots 1 to 4).
+HAND_SLOTS = 4
+SPECIALS = ("start", "volcano", "whirlpool")
+#: Coordinates run from -64 to 63 at most (a map of 60 tiles reaches 60 steps out).
+COORD_OFFSET, COORD_SPAN = 64, 127
+POINTS_TOP = 100
+TURN_PLACEMENTS_TOP = 4
+
+
+def face_vector(key: str, rotation: int) -> Vector:
+    """The entries of the face with ``key``, turned ``rotation`` sixth-turns (printed edge
+    ``i`` facing direction ``i + rotation``)."""
+    out = np.zeros(FACE_WIDTH, dtype=np.float32)
+    edges, regions, mountains, corals, trade, action = key.split("/")
+
+    def turned(edge: int) -> int:
+        return (edge + rotation) % DIRECTIONS
+
+    for edge, letter in enumerate(edges):
+        out[turned(edge)] = letter == "L"
+    for region in regions.split("|"):
+        listed, bonus = region.split("+")
+        sides = sorted(turned(int(e)) for e in listed.split(","))
+        for edge in sides:
+            out[_BONUS + edge] = int(bonus) / MAX_BONUS
+        for pair in combinations(sides, 2):
+            out[_PAIRS + PAIRS[pair]] = 1.0
+    for digit in mountains[1:]:
+        out[_MOUNTAINS + turned(int(digit))] = 1.0
+    for digit in corals[1:]:
+        out[_CORALS + turned(int(digit))] = 1.0
+    if trade:
+        out[_TRADE + TRADE_NAMES.index(trade) - 1] = 1.0
+    if action:
+        out[_ACTION + ACTION_NAMES.index(action) - 1] = 1.0
+    return out
+
+
+class LandVsSeaEncoder(Encoder):
+    def __init__(self, players: int) -> None:
+        self.players = players
+        layout = Layout()
+        self.phase = layout.add("phase", len(PHASE_NAMES))
+        self.to_move = layout.add("to_move", players)
+        self.turn_placements = layout.add("turn_placements", 1)
+        self.sides = layout.add("sides", players * len(SIDE_NAMES))
+        self.options = layout.add("options", 3)
+        self.board_width = 3 + FACE_WIDTH + players + 1 + len(SPECIALS)
+        self.board = layout.add("board", BOARD_SLOTS * self.board_width)
+        self.waypoints = layout.add("waypoints", players * (3 + DIRECTIONS))
+        self.waypoint_home = layout.add("waypoint_home", players)
+        self.hand_width = 2 + 2 * FACE_WIDTH
+        self.hands = layout.add("hands", players * HAND_SLOTS * self.hand_width)
+        self.stacks = layout.add("stacks", 2 * (2 + FACE_WIDTH))
+        self.reserve = layout.add("reserve", 1)
+        self.points = layout.add("points", len(SIDE_NAMES))
+        self.passes = layout.add("passes", 1)
+        self.layout = layout
+        self._faces: dict[tuple[str, int], Vector] = {}
+
+    def face(self, key: str, rotation: int) -> Vector:
+        found = self._faces.get((key, rotation))
+        if found is None:
+            found = self._faces[key, rotation] = face_vector(key, rotation)
+        return found
+
+    def encode(self, knowledge: Knowledge) -> Vector:
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        players = self.players
+        viewer = knowledge["viewer"]
+        face = self.face
+        ones = [self.phase + PHASE_NAMES.index(knowledge["phase"])]
+        to_move = knowledge["to_move"]
+        if to_move >= 0:
+            ones.append(self.to_move + relative_seat(to_move, viewer, players))
+        out[self.turn_placements] = scaled(knowledge["turn_placements"], TURN_PLACEMENTS_TOP)
+        for seat, side in enumerate(knowledge["sides"]):
+            rel = relative_seat(seat, viewer, players)
+            ones.append(self.sides + rel * len(SIDE_NAMES) + SIDE_NAMES.index(side))
+        options = knowledge["options"]
+        for k, name in enumerate(("mountains", "trade", "waypoints")):
+            if options[name]:
+                ones.append(self.options + k)
+        width = self.board_width
+        for slot, tile in enumerate(knowledge["board"]):
+            at = self.board + slot * width
+            ones.append(at)
+            out[at + 1] = (tile["q"] + COORD_OFFSET) / COORD_SPAN
+            out[at + 2] = (tile["r"] + COORD_OFFSET) / COORD_SPAN
+            out[at + 3 : at + 3 + FACE_WIDTH] = face(tile["face"], tile["rotation"])
+            placer = tile["placer"]
+            ones.append(
+                at + 3 + FACE_WIDTH + (0 if placer < 0 else 1 + relative_seat(placer, viewer, players))
+            )
+            if tile["special"] is not None:
+                ones.append(at + 4 + FACE_WIDTH + players + SPECIALS.index(tile["special"]))
+        for waypoint in knowledge["waypoints"]:
+            at = self.waypoints + relative_seat(waypoint["owner"], viewer, players) * (3 + DIRECTIONS)
+            ones.append(at)
+            out[at + 1] = (waypoint["q"] + COORD_OFFSET) / COORD_SPAN
+            out[at + 2] = (waypoint["r"] + COORD_OFFSET) / COORD_SPAN
+            ones.append(at + 3 + waypoint["edge"])
+        width = self.hand_width
+        for seat in range(players):
+            rel = relative_seat(seat, viewer, players)
+            if knowledge["waypoint_home"][seat]:
+                ones.append(self.waypoint_home + rel)
+            for slot, held in enumerate(knowledge["hands"][seat]):
+                at = self.hands + (rel * HAND_SLOTS + slot) * width
+                ones.append(at)
+                out[at + 2 : at + 2 + FACE_WIDTH] = face(held["up"], 0)
+                if held["down"] is not None:
+                    ones.append(at + 1)
+                    out[at + 2 + FACE_WIDTH : at + width] = face(held["down"], 0)
+        for k, stack in enumerate(knowledge["stacks"]):
+            at = self.stacks + k * (2 + FACE_WIDTH)
+            out[at] = stack["size"] / TILE_COUNT
+            if stack["top"] is not None:
+                ones.append(at + 1)
+                out[at + 2 : at + 2 + FACE_WIDTH] = face(stack["top"], 0)
+        if knowledge["reserve"]:
+            ones.append(self.reserve)
+        for k, points in enumerate(knowledge["points"]):
+            out[self.points + k] = scaled(points, POINTS_TOP)
+        out[self.passes] = knowledge["passes"] / players
+        out[ones] = 1.0
+        return out
