@@ -88,7 +88,7 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.table.to_move]
+        self._tell_legal(None)
 
     def observe(self, agent: str) -> Observation:
         seat = self._seats[agent]
@@ -112,9 +112,18 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
                 name = self.possible_agents[seat]
                 self.rewards[name] = reward
                 self.terminations[name] = True
+            self.infos[agent] = {}
         else:
-            self.agent_selection = self.possible_agents[table.to_move]
+            self._tell_legal(agent)
         self._accumulate_rewards()
+
+    def _tell_legal(self, last: str | None) -> None:
+        """Select the agent to act and give it ``infos["legal_actions"]``, the mask's ones
+        as a list (the quick way to them where the action space is large)."""
+        if last is not None:
+            self.infos[last] = {}
+        agent = self.agent_selection = self.possible_agents[self.table.to_move]
+        self.infos[agent] = {"legal_actions": list(self.table.legal())}
 
     def render(self) -> str | None:
         if self.render_mode is None:
