@@ -71,17 +71,18 @@ class Table:
         self.action_count = self.game.action_count(players, self.options)
         self.reuse_masks = reuse_masks
         self._masks = [np.zeros(self.action_count, dtype=np.int8) for _ in range(players)]
-        self._marked: list[list[int]] = [[] for _ in range(players)]
+        self._marked = [np.zeros(0, dtype=np.intp) for _ in range(players)]
         self.state: State = self.game.new_state(
             players=players, seed=0, options=self.options, edition=self.edition
         )
         self._legal: list[int] | None = None
+        self._legal_indices: NDArray[np.intp] | None = None
 
     def start(self, seed: int) -> None:
         self.state = self.game.new_state(
             players=self.players, seed=seed, options=self.options, edition=self.edition
         )
-        self._legal = None
+        self._legal = self._legal_indices = None
 
     @property
     def to_move(self) -> int:
@@ -101,14 +102,19 @@ class Table:
         """Play ``action`` for the seat to move: ``IllegalActionError`` naming the rule if it
         may not, leaving the game as it was."""
         self.state.apply(action)
-        self._legal = None
+        self._legal = self._legal_indices = None
 
     def observation(self, seat: int) -> Vector:
         return self.encoder.encode(self.state.knowledge(seat))
 
     def mask(self, seat: int) -> Mask:
         """1 at every action ``seat`` may play now (none unless it is to move)."""
-        legal = self.legal() if seat == self.state.current_player else []
+        if seat == self.state.current_player:
+            legal = self._legal_indices
+            if legal is None:
+                legal = self._legal_indices = np.array(self.legal(), dtype=np.intp)
+        else:
+            legal = self._marked[seat][:0]
         if not self.reuse_masks:
             fresh = np.zeros(self.action_count, dtype=np.int8)
             fresh[legal] = 1

@@ -60,7 +60,7 @@ class LandVsSea(Game[LandVsSeaEdition]):
     def make_encoder(
         self, players: int, options: dict[str, OptionValue], edition: LandVsSeaEdition
     ) -> Encoder:
-        return LandVsSeaEncoder(players)
+        return LandVsSeaEncoder(players, edition)
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen)

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import numpy as np
 
-from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat, scaled
+from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, scaled
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
     MAX_BONUS,
@@ -19,6 +19,7 @@ from tablelands.games.land_vs_sea.components import (
     SIDE_NAMES,
     TILE_COUNT,
     TRADE_NAMES,
+    LandVsSeaEdition,
 )
 
 DIRECTIONS = 6
@@ -71,8 +72,15 @@ def face_vector(key: str, rotation: int) -> Vector:
 
 
 class LandVsSeaEncoder(Encoder):
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, edition: LandVsSeaEdition) -> None:
         self.players = players
+        # Every face of the edition in every rotation, worked out once: row 6 * n + r is
+        # face n turned r sixth-turns.
+        keys = sorted({key for faces in edition.keys.values() for key in faces})
+        self._face_number = {key: n for n, key in enumerate(keys)}
+        self._faces = np.stack(
+            [face_vector(key, r) for key in keys for r in range(DIRECTIONS)]
+        )
         layout = Layout()
         self.phase = layout.add("phase", len(PHASE_NAMES))
         self.to_move = layout.add("to_move", players)
@@ -90,72 +98,99 @@ class LandVsSeaEncoder(Encoder):
         self.points = layout.add("points", len(SIDE_NAMES))
         self.passes = layout.add("passes", 1)
         self.layout = layout
-        self._faces: dict[tuple[str, int], Vector] = {}
-
-    def face(self, key: str, rotation: int) -> Vector:
-        found = self._faces.get((key, rotation))
-        if found is None:
-            found = self._faces[key, rotation] = face_vector(key, rotation)
-        return found
+        #: Per viewer, the board last encoded for it and its rows (:meth:`board_block`).
+        self._boards: dict[int, tuple[list[Knowledge], Vector]] = {}
 
     def encode(self, knowledge: Knowledge) -> Vector:
+        # Entries set to 1 and other values are gathered as lists and written at once.
         out = np.zeros(self.layout.size, dtype=np.float32)
         players = self.players
         viewer = knowledge["viewer"]
-        face = self.face
+        number = self._face_number
         ones = [self.phase + PHASE_NAMES.index(knowledge["phase"])]
+        at_values: list[int] = [self.turn_placements, self.passes]
+        values = [
+            scaled(knowledge["turn_placements"], TURN_PLACEMENTS_TOP),
+            knowledge["passes"] / players,
+        ]
         to_move = knowledge["to_move"]
         if to_move >= 0:
-            ones.append(self.to_move + relative_seat(to_move, viewer, players))
-        out[self.turn_placements] = scaled(knowledge["turn_placements"], TURN_PLACEMENTS_TOP)
+            ones.append(self.to_move + (to_move - viewer) % players)
         for seat, side in enumerate(knowledge["sides"]):
-            rel = relative_seat(seat, viewer, players)
+            rel = (seat - viewer) % players
             ones.append(self.sides + rel * len(SIDE_NAMES) + SIDE_NAMES.index(side))
         options = knowledge["options"]
-        for k, name in enumerate(("mountains", "trade", "waypoints")):
-            if options[name]:
-                ones.append(self.options + k)
-        width = self.board_width
-        for slot, tile in enumerate(knowledge["board"]):
-            at = self.board + slot * width
-            ones.append(at)
-            out[at + 1] = (tile["q"] + COORD_OFFSET) / COORD_SPAN
-            out[at + 2] = (tile["r"] + COORD_OFFSET) / COORD_SPAN
-            out[at + 3 : at + 3 + FACE_WIDTH] = face(tile["face"], tile["rotation"])
-            placer = tile["placer"]
-            ones.append(
-                at + 3 + FACE_WIDTH + (0 if placer < 0 else 1 + relative_seat(placer, viewer, players))
-            )
-            if tile["special"] is not None:
-                ones.append(at + 4 + FACE_WIDTH + players + SPECIALS.index(tile["special"]))
+        ones.extend(
+            self.options + k
+            for k, name in enumerate(("mountains", "trade", "waypoints"))
+            if options[name]
+        )
+        faces = self._faces
+        out[self.board : self.board + BOARD_SLOTS * self.board_width] = self.board_block(
+            knowledge["board"], viewer
+        )
         for waypoint in knowledge["waypoints"]:
-            at = self.waypoints + relative_seat(waypoint["owner"], viewer, players) * (3 + DIRECTIONS)
+            at = self.waypoints + (waypoint["owner"] - viewer) % players * (3 + DIRECTIONS)
             ones.append(at)
-            out[at + 1] = (waypoint["q"] + COORD_OFFSET) / COORD_SPAN
-            out[at + 2] = (waypoint["r"] + COORD_OFFSET) / COORD_SPAN
             ones.append(at + 3 + waypoint["edge"])
+            at_values.append(at + 1)
+            values.append((waypoint["q"] + COORD_OFFSET) / COORD_SPAN)
+            at_values.append(at + 2)
+            values.append((waypoint["r"] + COORD_OFFSET) / COORD_SPAN)
         width = self.hand_width
         for seat in range(players):
-            rel = relative_seat(seat, viewer, players)
+            rel = (seat - viewer) % players
             if knowledge["waypoint_home"][seat]:
                 ones.append(self.waypoint_home + rel)
-            for slot, held in enumerate(knowledge["hands"][seat]):
-                at = self.hands + (rel * HAND_SLOTS + slot) * width
+            at = self.hands + rel * HAND_SLOTS * width
+            for held in knowledge["hands"][seat]:
                 ones.append(at)
-                out[at + 2 : at + 2 + FACE_WIDTH] = face(held["up"], 0)
+                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[held["up"]] * DIRECTIONS]
                 if held["down"] is not None:
                     ones.append(at + 1)
-                    out[at + 2 + FACE_WIDTH : at + width] = face(held["down"], 0)
+                    down = faces[number[held["down"]] * DIRECTIONS]
+                    out[at + 2 + FACE_WIDTH : at + width] = down
+                at += width
         for k, stack in enumerate(knowledge["stacks"]):
             at = self.stacks + k * (2 + FACE_WIDTH)
-            out[at] = stack["size"] / TILE_COUNT
+            at_values.append(at)
+            values.append(stack["size"] / TILE_COUNT)
             if stack["top"] is not None:
                 ones.append(at + 1)
-                out[at + 2 : at + 2 + FACE_WIDTH] = face(stack["top"], 0)
+                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[stack["top"]] * DIRECTIONS]
         if knowledge["reserve"]:
             ones.append(self.reserve)
         for k, points in enumerate(knowledge["points"]):
-            out[self.points + k] = scaled(points, POINTS_TOP)
-        out[self.passes] = knowledge["passes"] / players
+            at_values.append(self.points + k)
+            values.append(scaled(points, POINTS_TOP))
         out[ones] = 1.0
+        out[at_values] = values
         return out
+
+    def board_block(self, board: list[Knowledge], viewer: int) -> Vector:
+        """The board's entries, one row a slot. The map only grows, tile by tile, so the
+        rows of the tiles this viewer was last shown are kept and only the tiles placed
+        since are encoded (whenever the board given starts with the one kept)."""
+        kept_tiles, block = self._boards.get(viewer, ([], None))
+        known = len(kept_tiles)
+        if block is None or len(board) < known or board[:known] != kept_tiles:
+            block = np.zeros((BOARD_SLOTS, self.board_width), dtype=np.float32)
+            kept_tiles, known = [], 0
+        players = self.players
+        placer_offset = 3 + FACE_WIDTH
+        special_offset = placer_offset + 1 + players
+        for slot in range(known, len(board)):
+            tile = board[slot]
+            row = block[slot]
+            row[0] = 1.0
+            row[1] = (tile["q"] + COORD_OFFSET) / COORD_SPAN
+            row[2] = (tile["r"] + COORD_OFFSET) / COORD_SPAN
+            face = self._face_number[tile["face"]] * DIRECTIONS + tile["rotation"]
+            row[3 : 3 + FACE_WIDTH] = self._faces[face]
+            placer = tile["placer"]
+            row[placer_offset + (0 if placer < 0 else 1 + (placer - viewer) % players)] = 1.0
+            if tile["special"] is not None:
+                row[special_offset + SPECIALS.index(tile["special"])] = 1.0
+            kept_tiles.append(dict(tile))
+        self._boards[viewer] = (kept_tiles, block)
+        return block.ravel()
