@@ -33,7 +33,7 @@ def steps(game: str, players: int, settings: dict[str, Any], count: int) -> int:
     while done < count:
         aec.reset(seed=seed)
         seed += 1
-        for agent in aec.agent_iter():
+        for _agent in aec.agent_iter():
             observation, _, termination, truncation, info = aec.last()
             if termination or truncation:
                 aec.step(None)

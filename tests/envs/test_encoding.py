@@ -33,7 +33,7 @@ def test_the_vector_is_fixed_in_shape_and_range_and_follows_the_knowledge(
             vector = encoder.encode(state.knowledge(seat))
             assert vector.shape == encoder.shape
             assert vector.dtype == np.float32
-            assert 0.0 <= vector.min() and vector.max() <= 1.0
+            assert vector.min() >= 0.0 and vector.max() <= 1.0
             # Positions that look different to the seat are told apart (what the encoding
             # leaves out, Land vs Sea's event list and holes, follows from the rest or the mask).
             knowledge = state.knowledge(seat)

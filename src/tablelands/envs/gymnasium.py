@@ -16,7 +16,7 @@ learner which ignores the mask is told, not stopped.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -76,7 +76,7 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
         self.specs = specs
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict(
+        space = spaces.Dict(
             {
                 "observation": spaces.Box(
                     0.0, 1.0, shape=self.table.encoder.shape, dtype=np.float32
@@ -84,6 +84,7 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
                 "action_mask": spaces.MultiBinary(self.table.action_count),
             }
         )
+        self.observation_space = cast("spaces.Space[Observation]", space)
         self.action_space = spaces.Discrete(self.table.action_count)
         self._opponents: dict[int, Agent] = {}
 
@@ -150,4 +151,4 @@ def make(game: str, players: int | None = None, **settings: Any) -> TablelandsEn
 
 for _id, _name in IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point=TablelandsEnv, kwargs={"game": _name})
+        gymnasium.register(id=_id, entry_point=f"{__name__}:TablelandsEnv", kwargs={"game": _name})

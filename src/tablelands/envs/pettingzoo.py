@@ -67,7 +67,7 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
             agent: spaces.Discrete(self.table.action_count) for agent in self.possible_agents
         }
         self._np_random, _ = seeding.np_random()
-        self.agents = []
+        self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -87,7 +87,7 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._tell_legal(None)
 
     def observe(self, agent: str) -> Observation:

@@ -17,8 +17,8 @@ from numpy.typing import NDArray
 from rich.console import Console
 
 from tablelands.core.encoding import Vector
-from tablelands.core.game import TERMINAL, Edition, OptionValue, State
 from tablelands.core.errors import OptionError
+from tablelands.core.game import TERMINAL, Edition, OptionValue, State
 from tablelands.core.rng import SEED_LIMIT, seed_problem
 from tablelands.games import get_game
 from tablelands.games.drawing import renderer_for
@@ -149,5 +149,3 @@ class Table:
         if self.over:
             console.print(renderer.result(state, [agent_name(s) for s in range(self.players)]))
         return out.getvalue()
-
-

@@ -94,7 +94,9 @@ class DriftingLandsEncoder(Encoder):
             at = self.supply + rel * len(LEVELS)
             for k, count in enumerate(knowledge["supply"][seat]):
                 out[at + k] = count / pawns[k + 1]
-            ones.append(self.corners + rel * (len(CORNER_NAMES) + 1) + knowledge["corners"][seat] + 1)
+            ones.append(
+                self.corners + rel * (len(CORNER_NAMES) + 1) + knowledge["corners"][seat] + 1
+            )
             out[self.hand_sizes + rel] = knowledge["hand_sizes"][seat] / HAND
             base = self.discards + rel * self.cards - 1
             ones.extend(base + card for card in knowledge["discards"][seat])

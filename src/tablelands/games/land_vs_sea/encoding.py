@@ -78,9 +78,7 @@ class LandVsSeaEncoder(Encoder):
         # face n turned r sixth-turns.
         keys = sorted({key for faces in edition.keys.values() for key in faces})
         self._face_number = {key: n for n, key in enumerate(keys)}
-        self._faces = np.stack(
-            [face_vector(key, r) for key in keys for r in range(DIRECTIONS)]
-        )
+        self._faces = np.stack([face_vector(key, r) for key in keys for r in range(DIRECTIONS)])
         layout = Layout()
         self.phase = layout.add("phase", len(PHASE_NAMES))
         self.to_move = layout.add("to_move", players)
