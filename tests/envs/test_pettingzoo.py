@@ -141,7 +141,11 @@ def test_an_illegal_action_is_refused_naming_the_rule() -> None:
     before = aec.table.state.to_json()
     with pytest.raises(IllegalActionError):
         aec.step(illegal)
+    with pytest.raises(IllegalActionError, match="230418 is not a Confusing Lands action"):
+        aec.step(aec.table.action_count)
     assert aec.table.state.to_json() == before
+    with pytest.raises(RuntimeError, match=r"reset\(\) the environment first"):
+        env("confusing-lands", 2).step(0)
 
 
 def test_reused_masks_are_rewritten_in_place() -> None:

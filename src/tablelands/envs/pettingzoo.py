@@ -17,7 +17,6 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from tablelands.core.game import Edition, OptionValue
 from tablelands.envs.table import Table, agent_name, game_seed
@@ -98,6 +97,8 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         }
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise RuntimeError("reset() the environment first: no agent is playing")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -134,7 +135,7 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         pass
 
 
-#: PettingZoo's name for the environment class, unwrapped.
+#: PettingZoo's name for the environment class.
 raw_env = TablelandsAECEnv
 
 
@@ -146,9 +147,10 @@ def env(
     render_mode: str | None = None,
     edition: Edition | None = None,
     reuse_masks: bool = False,
-) -> AECEnv[str, Observation, int]:
+) -> TablelandsAECEnv:
     """The AEC environment of ``game`` (a registry name: ``"confusing-lands"``,
-    ``"land-vs-sea"``, ``"drifting-lands"``), wrapped as PettingZoo's own are: an action
-    out of range or a call out of order is refused with PettingZoo's error."""
-    raw = TablelandsAECEnv(game, players, options, reward, render_mode, edition, reuse_masks)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
+    ``"land-vs-sea"``, ``"drifting-lands"``). It checks what PettingZoo's order and bounds
+    wrappers would (a step before ``reset``, an action out of range: ``IllegalActionError``
+    as for any action the seat may not take) itself: through those wrappers every attribute
+    read costs more than a step of the rules."""
+    return TablelandsAECEnv(game, players, options, reward, render_mode, edition, reuse_masks)
