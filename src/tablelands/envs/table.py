@@ -70,7 +70,9 @@ class Table:
         self.encoder = self.game.encoder(players, self.options, self.edition)
         self.action_count = self.game.action_count(players, self.options)
         self.reuse_masks = reuse_masks
-        self._masks = [np.zeros(self.action_count, dtype=np.int8) for _ in range(players)]
+        self._masks = [
+            np.zeros(self.action_count, dtype=np.int8) for _ in range(players if reuse_masks else 0)
+        ]
         self._marked = [np.zeros(0, dtype=np.intp) for _ in range(players)]
         self.state: State = self.game.new_state(
             players=players, seed=0, options=self.options, edition=self.edition

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat
+from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat, scaled
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
     HAND,
@@ -117,8 +117,12 @@ class DriftingLandsEncoder(Encoder):
             rel = relative_seat(owner, viewer, players)
             ones.append(self.expelled_pawn + rel * len(LEVELS) + level - 1)
         out[self.breeds_left] = knowledge["breeds_left"] / BREEDS_TOP
+        drowned: dict[int, int] = {}
         for pawn in knowledge["drowned"]:
             at = self.drowned + relative_seat(pawn["owner"], viewer, players) * len(LEVELS)
-            out[at + pawn["level"] - 1] += 1 / pawns[pawn["level"]]
+            drowned[at + pawn["level"] - 1] = drowned.get(at + pawn["level"] - 1, 0) + 1
+        for at, count in drowned.items():
+            # A drowned pawn may come back into play and drown again.
+            out[at] = scaled(count, pawns[(at - self.drowned) % len(LEVELS) + 1])
         out[ones] = 1.0
         return out
