@@ -3,7 +3,7 @@ and nothing of the package imports the environments."""
 
 from __future__ import annotations
 
-from tests.test_layers import MODULES, imports, imported_modules, starts
+from tests.test_layers import MODULES, imported_modules, imports, starts
 
 EXTRA = ("pettingzoo", "gymnasium")
 
