@@ -10,6 +10,7 @@ import pytest
 
 from tablelands.core.errors import OptionError
 from tablelands.core.game import State
+from tablelands.core.rng import Rng
 from tablelands.games import get_game
 from tests.core.test_secrecy import MODES, has_secrets, mode_id, trajectory, variant_of
 
@@ -90,3 +91,22 @@ def test_an_encoder_is_for_a_player_count_the_game_is_played_with() -> None:
     with pytest.raises(OptionError, match="played by 2, 3, 4 players, not 5"):
         get_game("land-vs-sea").encoder(5)
     assert get_game("land-vs-sea").encoder(2).shape != get_game("land-vs-sea").encoder(3).shape
+
+
+def test_land_vs_sea_boards_kept_between_calls_change_nothing() -> None:
+    """The encoder keeps each viewer's last board and encodes only the tiles placed since:
+    positions of several games in any order give what a fresh encoder gives."""
+    game = get_game("land-vs-sea")
+    options = {"mountains": True, "trade": True, "waypoints": True}
+    knowledge = [
+        state.knowledge(seat)
+        for seed in (1, 2)
+        for state in trajectory(game, 3, options, seed)[::6]
+        for seat in range(3)
+    ]
+    order = list(range(len(knowledge)))
+    Rng(5).shuffle(order)
+    fresh = [game.encoder(3, options).encode(seen) for seen in knowledge]
+    kept = game.encoder(3, options)
+    for index in [*range(len(knowledge)), *order]:
+        assert np.array_equal(kept.encode(knowledge[index]), fresh[index])

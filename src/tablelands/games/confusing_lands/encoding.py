@@ -20,7 +20,7 @@ PHASES = (*PHASE_NAMES, "over")
 PLACEMENT_WIDTH = 9
 #: A seat places at most 2 cards a round.
 PLACEMENTS = 2 * ROUNDS
-#: What hand sizes are scaled by (a seat holds at most 2 cards at once).
+#: What hand sizes are scaled by, with room to spare (a seat holds at most 2 cards at once).
 HAND_TOP = 4
 _PLACEMENT = re.compile(r"(\d+)([cl])(\d)@(-?\d+),(-?\d+)")
 
