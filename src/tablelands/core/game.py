@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.errors import EditionError, OptionError
 from tablelands.core.fields import FieldPlan, plain
 from tablelands.core.files import content_hash, read_json, validate
@@ -226,6 +227,26 @@ class Game(ABC, Generic[EditionT]):
         as :meth:`new_state` would."""
         self.check_players(players)
         return self.count_actions(players, self.settle_options(players, dict(options or {})))
+
+    def encoder(
+        self,
+        players: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> Encoder:
+        """The fixed-shape numeric encoding of a seat's knowledge in a game of ``players``
+        with ``options`` (the defaults for those not given) and ``edition`` (the packaged
+        one by default): the same shape in every position (docs/research.md). ``OptionError``
+        as :meth:`action_count` gives it."""
+        self.check_players(players)
+        settled = self.settle_options(players, dict(options or {}))
+        return self.make_encoder(players, settled, self.own_edition(edition))
+
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: EditionT
+    ) -> Encoder:
+        """:meth:`encoder` for a player count and settled options the game is played with."""
+        raise NotImplementedError(f"{self.info.title} has no observation encoding")
 
     @abstractmethod
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:

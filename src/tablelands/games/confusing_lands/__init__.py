@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.game import (
     Breakdowns,
     Edition,
@@ -13,6 +14,7 @@ from tablelands.core.game import (
 )
 from tablelands.games.confusing_lands import log
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
+from tablelands.games.confusing_lands.encoding import ConfusingLandsEncoder
 from tablelands.games.confusing_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.confusing_lands.scoring import solo_rating
 from tablelands.games.confusing_lands.state import ConfusingLandsState
@@ -38,6 +40,11 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
         position of its top-left space, alone or with another player; then come the 18 CL-18
         discards (docs/actions.md)."""
         return ACTION_COUNT
+
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition
+    ) -> Encoder:
+        return ConfusingLandsEncoder(players)
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))

@@ -28,7 +28,7 @@ from tablelands.games.confusing_lands.components import (
     format_ends,
 )
 from tablelands.games.confusing_lands.landscape import Landscape, Tables, tables_for
-from tablelands.games.confusing_lands.notation import Placement, parse
+from tablelands.games.confusing_lands.notation import Placement, parse, placement_text
 from tablelands.games.confusing_lands.scoring import score_landscape, solo_rating, winners
 
 
@@ -90,7 +90,7 @@ class ConfusingLandsFields(State):
             "hand_sizes": [len(self.hands[s]) for s in seats],
             "landscapes": [
                 [
-                    str(Placement.decode(a))
+                    placement_text(a)
                     for a in (
                         self.placements[s]
                         if viewer == s

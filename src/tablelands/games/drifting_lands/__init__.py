@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
 from tablelands.core.game import (
     Breakdowns,
@@ -15,6 +16,7 @@ from tablelands.core.game import (
 )
 from tablelands.games.drifting_lands import log
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
+from tablelands.games.drifting_lands.encoding import DriftingLandsEncoder
 from tablelands.games.drifting_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.drifting_lands.state import DriftingLandsState
 from tablelands.games.drifting_lands.view import balance_figures, balance_sides, standings
@@ -45,6 +47,11 @@ class DriftingLands(Game[DriftingLandsEdition]):
         """Every field of the numbering (start to evolve) over the 512 board indices any map
         fits in, for 2 to 4 players, in teams or not (docs/actions.md)."""
         return ACTION_COUNT
+
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: DriftingLandsEdition
+    ) -> Encoder:
+        return DriftingLandsEncoder(players, edition)
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
 from tablelands.core.game import (
     Breakdowns,
@@ -15,6 +16,7 @@ from tablelands.core.game import (
 )
 from tablelands.games.land_vs_sea import log
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
+from tablelands.games.land_vs_sea.encoding import LandVsSeaEncoder
 from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
 from tablelands.games.land_vs_sea.state import LandVsSeaState
 from tablelands.games.land_vs_sea.view import balance_figures, balance_sides, standings
@@ -63,6 +65,11 @@ class LandVsSea(Game[LandVsSeaEdition]):
         """Placements, draws, steals (4 seats x 4 slots, whatever the player count),
         waypoints and holes, with every module or none (docs/actions.md)."""
         return ACTION_COUNT
+
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: LandVsSeaEdition
+    ) -> Encoder:
+        return LandVsSeaEncoder(players, edition)
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen)

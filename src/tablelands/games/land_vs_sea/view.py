@@ -163,8 +163,8 @@ class LandVsSeaFields(State):
             "turn_placements": self.turn_placements,
             "board": [
                 {
-                    "q": unpack(p)[0],
-                    "r": unpack(p)[1],
+                    "q": q,
+                    "r": r,
                     "face": keys[tile][face],
                     "rotation": rotation,
                     "placer": placer,
@@ -173,6 +173,7 @@ class LandVsSeaFields(State):
                 for p, (tile, face, rotation, placer) in zip(
                     self.board.positions, self.placed, strict=True
                 )
+                for q, r in [unpack(p)]
             ],
             "holes": [list(unpack(h)) for h in self.holes],
             "waypoints": waypoint_list(self.board),
