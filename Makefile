@@ -36,8 +36,8 @@ run: install
 	$(BIN)/tablelands serve
 
 lint: install
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 types: install
 	$(BIN)/mypy
