@@ -8,6 +8,7 @@ dropped and those under way are let finish, so that nothing is left running.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 from abc import ABC, abstractmethod
@@ -31,6 +32,7 @@ class Backend(ABC):
     def run(self, table: Table, chunks: Sequence[list[Job]]) -> Generator[list[GameResult]]:
         """Each chunk's results, as chunks finish."""
 
+    @abstractmethod
     def close(self) -> None:
         """Release what the backend holds (a Ray cluster it started)."""
 
@@ -80,6 +82,7 @@ class LocalBackend(Backend):
             for jobs in chunks:
                 yield play_chunk(table, jobs)
             return
+        # A pool per run: its workers are started with this run's table.
         pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(table,))
         try:
             pending: set[Future[list[GameResult]]] = {
@@ -92,6 +95,9 @@ class LocalBackend(Backend):
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
+    def close(self) -> None:
+        """Nothing to release: each run's pool is shut down when the run ends."""
+
 
 class RayBackend(Backend):
     """Ray tasks, on the cluster at ``address`` (or ``RAY_ADDRESS``), else on a local Ray
@@ -99,19 +105,21 @@ class RayBackend(Backend):
 
     def __init__(self, workers: int, address: str | None = None) -> None:
         try:
-            import ray
+            import ray as ray_module
         except ImportError:
             raise TournamentError(
                 "the ray backend needs Ray: pip install 'tablelands[ray]'"
             ) from None
-        self._ray: Any = ray
+        # Ray's annotations are partial: it is used as untyped.
+        ray: Any = ray_module
+        self._ray = ray
         address = address or os.environ.get("RAY_ADDRESS") or None
         self._started = not ray.is_initialized()
         if self._started:
             if address is None:
-                ray.init(num_cpus=workers, include_dashboard=False, logging_level="warning")
+                ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.WARNING)
             else:
-                ray.init(address=address, logging_level="warning")
+                ray.init(address=address, logging_level=logging.WARNING)
         # On a cluster, as many chunks in flight as it has CPUs keeps them all busy.
         cpus = int(ray.cluster_resources().get("CPU", workers))
         self.workers = workers if address is None else max(workers, cpus)

@@ -31,7 +31,7 @@ from tablelands.tournament.compare import Figure, figures
 from tablelands.tournament.ratings import agent_figures
 from tablelands.tournament.results import GameResult, ResultsFile
 from tablelands.tournament.runner import open_results, run_tournament
-from tablelands.tournament.schedule import FORMATS, Spec, TournamentError
+from tablelands.tournament.schedule import Spec, TournamentError
 
 AGENT_HELP = "Agent specs: " + "; ".join(f"{name}: {text}" for name, text in AGENTS.items()) + "."
 GameArg = Annotated[str, typer.Argument(help="Game name: " + ", ".join(game_names()) + ".")]
@@ -89,9 +89,7 @@ ResultsOpt = Annotated[
 ]
 SeedOpt = Annotated[
     int,
-    typer.Option(
-        "--seed", min=0, max=SEED_LIMIT - 1, help="Game i is played with seed SEED + i."
-    ),
+    typer.Option("--seed", min=0, max=SEED_LIMIT - 1, help="Game i is played with seed SEED + i."),
 ]
 OptionsOpt = Annotated[
     list[str] | None,
@@ -322,12 +320,12 @@ def ratings_table(spec: Spec, results: list[GameResult], title: str) -> RichTabl
     """The tournament's agents, best conservative rating first."""
     table = RichTable(
         title=f"{title}: {len(results)} games, {spec.players} players, {spec.format}",
-        caption="rating: openskill Plackett-Luce mu, sigma and mu - 3 sigma; "
-        "win rate: a shared win counts its share, with its Wilson 95% interval",
+        caption="rating: openskill Plackett-Luce mu and sigma; ordinal: mu - 3 sigma; wins: the share "
+        "won (a shared win counts its share), with its Wilson 95% interval; score: the mean",
     )
-    columns = ("agent", "seats", "mu", "sigma", "mu - 3 sigma", "win rate", "95% interval")
-    for column in (*columns, "mean score"):
-        table.add_column(column, justify="left" if column == "agent" else "right", no_wrap=True)
+    for column in ("agent", "seats", "mu", "sigma", "ordinal", "wins", "95% interval", "score"):
+        justify = "left" if column == "agent" else "right"
+        table.add_column(column, justify=justify, no_wrap=column == "95% interval")
     for row in agent_figures(results):
         table.add_row(
             row.agent,

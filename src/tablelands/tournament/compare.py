@@ -4,7 +4,7 @@ is significant: shares by the two-proportion z-test, means by Welch's t-test, at
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tablelands.core.game import JsonDict
@@ -65,34 +65,43 @@ def figures(a: Sequence[GameResult], b: Sequence[GameResult]) -> list[Figure]:
     """Win rate and mean score of each agent, mean score of each seat, the first seat's
     win rate, the game length and the mean of each standings number field, for A and B.
     A standings field missing from a row (a condition not taken) counts 0."""
-    out: list[Figure] = []
-
-    def per(kind: Callable[[str, list[float], list[float]], Figure], name: str,
-            pick: Callable[[GameResult], list[float]]) -> None:
-        out.append(kind(name, [x for r in a for x in pick(r)], [x for r in b for x in pick(r)]))
-
-    agents = list(dict.fromkeys(agent for r in [*a, *b] for agent in r.seats))
-    for agent in agents:
-        per(_share, f"win rate: {agent}", lambda r, agent=agent: _of(r, agent, r.returns))
-    for agent in agents:
-        per(_mean_figure, f"mean score: {agent}", lambda r, agent=agent: _of(r, agent, r.scores))
-    players = max((r.players for r in [*a, *b]), default=0)
-    for seat in range(players):
-        per(_mean_figure, f"mean score: seat {seat + 1}", lambda r, seat=seat: [r.scores[seat]])
-    if players > 1:
-        per(_share, "first-seat win rate", lambda r: [r.returns[0]])
-    per(_mean_figure, "game length (moves)", lambda r: [r.moves])
     fields = list(
         dict.fromkeys(k for r in [*a, *b] for row in r.standings for k in standings_numbers(row))
     )
-    for field in fields:
-        per(
-            _mean_figure,
-            f"standings: {field}",
-            lambda r, field=field: [standings_numbers(row).get(field, 0.0) for row in r.standings],
-        )
+    of_a, of_b = samples(a, fields), samples(b, fields)
+    out = []
+    for name in dict.fromkeys([*of_a, *of_b]):
+        kind = _share if name.startswith(SHARES) else _mean_figure
+        out.append(kind(name, of_a.get(name, []), of_b.get(name, [])))
     return out
 
 
-def _of(result: GameResult, agent: str, values: Sequence[float]) -> list[float]:
-    return [float(values[s]) for s, seat in enumerate(result.seats) if seat == agent]
+#: The figures that are shares (the rest are means).
+SHARES = ("win rate", "first-seat win rate")
+
+
+def samples(results: Sequence[GameResult], fields: list[str]) -> dict[str, list[float]]:
+    """Each figure's values over ``results``, by the figure's name, in the table's order:
+    one value per seat an agent played, per game or per standings row."""
+    agents = list(dict.fromkeys(agent for r in results for agent in r.seats))
+    players = max((r.players for r in results), default=0)
+    out: dict[str, list[float]] = {f"win rate: {agent}": [] for agent in agents}
+    out |= {f"mean score: {agent}": [] for agent in agents}
+    out |= {f"mean score: seat {seat + 1}": [] for seat in range(players)}
+    if players > 1:
+        out["first-seat win rate"] = []
+    out["game length (moves)"] = []
+    out |= {f"standings: {field}": [] for field in fields}
+    for r in results:
+        for seat, agent in enumerate(r.seats):
+            out[f"win rate: {agent}"].append(r.returns[seat])
+            out[f"mean score: {agent}"].append(r.scores[seat])
+            out[f"mean score: seat {seat + 1}"].append(r.scores[seat])
+        if players > 1:
+            out["first-seat win rate"].append(r.returns[0])
+        out["game length (moves)"].append(r.moves)
+        for row in r.standings:
+            numbers = standings_numbers(row)
+            for field in fields:
+                out[f"standings: {field}"].append(numbers.get(field, 0.0))
+    return out

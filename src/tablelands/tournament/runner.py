@@ -26,6 +26,7 @@ def open_results(path: Path) -> ResultsFile:
     check_output_file(path, ResultsError)
     if path.exists() and not os.access(path, os.W_OK):
         raise ResultsError(f"{path}: not writable")
+    path.parent.mkdir(parents=True, exist_ok=True)
     return ResultsFile(path)
 
 

@@ -46,14 +46,11 @@ class Spec:
             raise TournamentError(f"format {self.format!r}: use one of {', '.join(FORMATS)}")
         if self.games < 1:
             raise TournamentError(f"{self.games} games per pairing: play at least one")
-        needed = self.players if self.players > 1 else 1
-        if len(self.agents) < needed:
+        if len(self.agents) < self.players:
             raise TournamentError(
-                f"{self.format} with {self.players} players needs at least {needed} agents, "
+                f"{self.format} with {self.players} players needs at least {self.players} agents, "
                 f"not {len(self.agents)} (repeat a spec to fill seats: random,random,greedy)"
             )
-        if self.format == "gauntlet" and self.players > 1 and len(self.agents) < 2:
-            raise TournamentError("a gauntlet needs the first agent and at least one other")
 
     def to_json(self) -> JsonDict:
         return {

@@ -75,12 +75,13 @@ def welch(a: list[float], b: list[float]) -> Test:
     spread = math.sqrt(error_a + error_b)
     if spread == 0:
         # Both samples constant: the means differ surely or not at all.
-        return Test("t", 0.0 if mean_a == mean_b else math.copysign(math.inf, mean_a - mean_b),
-                    1.0 if mean_a == mean_b else 0.0)
+        return Test(
+            "t",
+            0.0 if mean_a == mean_b else math.copysign(math.inf, mean_a - mean_b),
+            1.0 if mean_a == mean_b else 0.0,
+        )
     t = (mean_a - mean_b) / spread
-    freedom = (error_a + error_b) ** 2 / (
-        error_a**2 / (len(a) - 1) + error_b**2 / (len(b) - 1)
-    )
+    freedom = (error_a + error_b) ** 2 / (error_a**2 / (len(a) - 1) + error_b**2 / (len(b) - 1))
     # Two-sided p of Student's t: the regularized incomplete beta I_x(df/2, 1/2).
     return Test("t", t, _incomplete_beta(freedom / 2, 0.5, freedom / (freedom + t * t)))
 
