@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml
 	fi
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,ray]'
 	touch $(STAMP)
 
 # TypeScript checks the client's JSDoc types (tests/client/test_typecheck.py).
