@@ -12,9 +12,9 @@ import logging
 import os
 import signal
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from tablelands.tournament.play import Job, Table, play_chunk
 from tablelands.tournament.results import GameResult
@@ -69,6 +69,44 @@ def _play_in_worker(jobs: list[Job]) -> list[GameResult]:
     return play_chunk(_TABLE, jobs)
 
 
+#: A backend's handle of a chunk under way: a future, a Ray object ref.
+H = TypeVar("H")
+
+
+def _in_flight(
+    chunks: Sequence[list[Job]],
+    window: int,
+    submit: Callable[[list[Job]], H],
+    first_done: Callable[[list[H]], tuple[list[H], list[H]]],
+    result: Callable[[H], list[GameResult]],
+) -> Generator[list[GameResult]]:
+    """The chunks' results as they finish, with at most ``window`` chunks handed out at
+    once. On Ctrl-C nothing more is handed
+    out, and the chunks under way are waited for and given before the interrupt goes on."""
+    queue = iter(chunks)
+    pending: list[H] = []
+
+    def fill() -> None:
+        while len(pending) < window and (jobs := next(queue, None)) is not None:
+            pending.append(submit(jobs))
+
+    fill()
+    try:
+        while pending:
+            finished, pending[:] = first_done(pending)
+            for handle in finished:
+                yield result(handle)
+            fill()
+    except KeyboardInterrupt:
+        for handle in pending:
+            try:
+                done = result(handle)
+            except Exception:  # a chunk the interrupt reached too: played again on resuming
+                continue
+            yield done
+        raise
+
+
 class LocalBackend(Backend):
     """Processes on this machine (one worker plays in this process)."""
 
@@ -84,14 +122,23 @@ class LocalBackend(Backend):
             return
         # A pool per run: its workers are started with this run's table.
         pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(table,))
+
+        def first_done(
+            pending: list[Future[list[GameResult]]],
+        ) -> tuple[list[Future[list[GameResult]]], list[Future[list[GameResult]]]]:
+            finished, rest = wait(pending, return_when=FIRST_COMPLETED)
+            return list(finished), list(rest)
+
         try:
-            pending: set[Future[list[GameResult]]] = {
-                pool.submit(_play_in_worker, jobs) for jobs in chunks
-            }
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
+            # One chunk waiting beside each worker's keeps them busy; more would only be
+            # more to wait for on Ctrl-C (a pool cannot take back a chunk it queued).
+            yield from _in_flight(
+                chunks,
+                self.workers + 1,
+                lambda jobs: pool.submit(_play_in_worker, jobs),
+                first_done,
+                lambda future: future.result(),
+            )
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
@@ -128,15 +175,14 @@ class RayBackend(Backend):
     def run(self, table: Table, chunks: Sequence[list[Job]]) -> Generator[list[GameResult]]:
         ray = self._ray
         shared = ray.put(table)  # once, not with every chunk
-        pending = [self._task.remote(shared, jobs) for jobs in chunks]
-        try:
-            while pending:
-                finished, pending = ray.wait(pending, num_returns=1)
-                for ref in finished:
-                    yield ray.get(ref)
-        finally:
-            for ref in pending:
-                ray.cancel(ref)
+        # Two chunks a CPU: a task's round trip to a cluster is longer than a local one's.
+        yield from _in_flight(
+            chunks,
+            2 * self.workers,
+            lambda jobs: self._task.remote(shared, jobs),
+            lambda pending: ray.wait(pending, num_returns=1),
+            ray.get,
+        )
 
     def close(self) -> None:
         if self._started:

@@ -317,26 +317,34 @@ def _backend_maker(name: str, workers: int, address: str | None) -> Callable[[],
 
 
 def ratings_table(spec: Spec, results: list[GameResult], title: str) -> RichTable:
-    """The tournament's agents, best conservative rating first."""
+    """The tournament's agents, best conservative rating first (solo games: the scores)."""
+    rated = spec.players > 1
     table = RichTable(
         title=f"{title}: {len(results)} games, {spec.players} players, {spec.format}",
-        caption="rating: openskill Plackett-Luce mu and sigma; ordinal: mu - 3 sigma; wins: the share "
-        "won (a shared win counts its share), with its Wilson 95% interval; score: the mean",
+        caption="rating: openskill Plackett-Luce mu and sigma; ordinal: mu - 3 sigma; wins: "
+        "the share won (a shared win counts its share), with its Wilson 95% interval; "
+        "score: the mean"
+        if rated
+        else "score: the mean",
     )
-    for column in ("agent", "seats", "mu", "sigma", "ordinal", "wins", "95% interval", "score"):
-        justify = "left" if column == "agent" else "right"
-        table.add_column(column, justify=justify, no_wrap=column == "95% interval")
-    for row in agent_figures(results):
-        table.add_row(
-            row.agent,
-            str(row.seats),
-            f"{row.mu:.2f}",
-            f"{row.sigma:.2f}",
-            f"{row.ordinal:.2f}",
-            "-" if row.wins is None else f"{row.wins.share:.1%}",
-            "-" if row.wins is None else f"[{row.wins.low:.1%}, {row.wins.high:.1%}]",
-            f"{row.mean_score:.2f}",
+    columns = ("mu", "sigma", "ordinal", "wins", "95% interval") if rated else ()
+    for column in ("agent", "seats", *columns, "score"):
+        table.add_column(
+            column,
+            justify="left" if column == "agent" else "right",
+            no_wrap=column == "95% interval",
         )
+    for row in agent_figures(results):
+        cells = [row.agent, str(row.seats)]
+        if row.wins is not None:
+            cells += [
+                f"{row.mu:.2f}",
+                f"{row.sigma:.2f}",
+                f"{row.ordinal:.2f}",
+                f"{row.wins.share:.1%}",
+                f"[{row.wins.low:.1%}, {row.wins.high:.1%}]",
+            ]
+        table.add_row(*cells, f"{row.mean_score:.2f}")
     return table
 
 
