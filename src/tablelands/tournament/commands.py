@@ -71,7 +71,7 @@ WorkersOpt = Annotated[
     ),
 ]
 BackendOpt = Annotated[
-    str, typer.Option("--backend", help="local: processes here; ray: Ray tasks (tablelands[ray]).")
+    str, typer.Option("--backend", help="local: processes here; ray: Ray tasks (the ray extra).")
 ]
 AddressOpt = Annotated[
     str | None,
@@ -238,10 +238,12 @@ def compare_command(
     games: GamesOpt = 10,
     players: PlayersOpt = None,
     a_option: Annotated[
-        list[str] | None, typer.Option("--a-option", help="Variant A's option KEY=VALUE.")
+        list[str] | None,
+        typer.Option("--a-option", help="Variant A's option KEY=VALUE (repeatable)."),
     ] = None,
     b_option: Annotated[
-        list[str] | None, typer.Option("--b-option", help="Variant B's option KEY=VALUE.")
+        list[str] | None,
+        typer.Option("--b-option", help="Variant B's option KEY=VALUE (repeatable)."),
     ] = None,
     a_edition: Annotated[
         Path | None, typer.Option("--a-edition", help="Variant A's edition file.")
