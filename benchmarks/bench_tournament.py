@@ -50,30 +50,33 @@ def timed(backend: Backend, games: int, seed: int = 0) -> tuple[float, float]:
     return wall, played
 
 
+def show(name: str, games: int, wall: float, played: float, workers: int) -> float:
+    """Print a run's speed and overhead a game; return its wall time."""
+    overhead = (wall * workers - played) / games * 1000
+    print(
+        f"{name}: {games / wall:.1f} games/s ({wall:.1f} s); "
+        f"overhead {overhead:.2f} ms a game ({played / games * 1000:.1f} ms playing)",
+        flush=True,
+    )
+    return wall
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     games = parser.parse_args(sys.argv[1:] if __name__ == "__main__" else []).games
-    print(f"load average at start: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    figures: dict[str, tuple[float, float, int]] = {}
-    for workers in (1, 2):
-        wall, played = timed(LocalBackend(workers), games)
-        figures[f"local, {workers} worker(s)"] = (wall, played, workers)
+    print(f"load average at start: {', '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    one, two = (
+        show(f"local, {workers} worker(s)", games, *timed(LocalBackend(workers), games), workers)
+        for workers in (1, 2)
+    )
     start = time.perf_counter()
     with RayBackend(2) as ray:
         timed(ray, 8, seed=10**6)  # Ray's workers start and import the package: not counted
         print(
             f"ray start-up (ray.init and a first small tournament): {time.perf_counter() - start:.1f} s"
         )
-        wall, played = timed(ray, games)
-        figures["ray, 2 workers"] = (wall, played, 2)
-    for name, (wall, played, workers) in figures.items():
-        overhead = (wall * workers - played) / games * 1000
-        print(
-            f"{name}: {games / wall:.1f} games/s ({wall:.1f} s); "
-            f"overhead {overhead:.2f} ms a game ({played / games * 1000:.1f} ms playing)"
-        )
-    one, two, ray_wall = (figures[k][0] for k in figures)
+        ray_wall = show("ray, 2 workers", games, *timed(ray, games), 2)
     missed = report("local speed-up, 2 workers over 1", one / two * 100, "%", 180)
     missed += report("ray speed over local, 2 workers", two / ray_wall * 100, "%", 80)
     print(f"load average at end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
