@@ -22,7 +22,9 @@ $(STAMP): pyproject.toml
 	fi
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,ray]'
+	# torch 2.13.0 first, so that its CPU build is the one taken: a newer torch pulls CUDA (GBs).
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e '.[dev,rl,train,ray]'
 	touch $(STAMP)
 
 # TypeScript checks the client's JSDoc types (tests/client/test_typecheck.py).

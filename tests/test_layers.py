@@ -15,6 +15,7 @@ FRONT_ENDS = (
     "tablelands.sim",
     "tablelands.analysis",
     "tablelands.server",
+    "tablelands.report",
 )
 
 
@@ -34,7 +35,7 @@ def starts(name: str, prefixes: tuple[str, ...]) -> bool:
 
 @pytest.mark.parametrize("path", sorted((PACKAGE / "core").glob("*.py")), ids=lambda p: p.name)
 def test_the_kernel_imports_no_game_bot_front_end_or_drawing(path: Path) -> None:
-    banned = ("tablelands.games", "tablelands.agents", "rich", "typer", *FRONT_ENDS)
+    banned = ("tablelands.games", "tablelands.agents", "rich", "typer", "matplotlib", *FRONT_ENDS)
     assert not {name for name in imports(path) if starts(name, banned)}
 
 

@@ -1,4 +1,5 @@
-"""The ``tablelands`` command: list games, read rules, play, simulate, replay, check editions."""
+"""The ``tablelands`` command: list games, read rules, play, simulate, replay, report, check
+editions."""
 
 from __future__ import annotations
 
@@ -328,6 +329,27 @@ def replay_command(
             f"[green]OK[/green] {file}: an unfinished game; "
             f"its {len(record.actions)} actions replay."
         )
+
+
+@app.command("report")
+def report_command(
+    results: Annotated[Path, typer.Argument(help="A results file (`tablelands tournament`).")],
+    out: Annotated[
+        Path, typer.Option("--out", help="The HTML file to write (replaced if there).")
+    ] = Path("report.html"),
+    tournament: Annotated[
+        str | None, typer.Option("--tournament", help="Only this tournament's games (its key).")
+    ] = None,
+) -> None:
+    """Write the balance report of a results file: one self-contained HTML page of charts
+    (docs/report.md)."""
+    from tablelands.report import write_report  # matplotlib: only for this command
+
+    try:
+        report = write_report(results, out, tournament)
+    except TablelandsError as exc:
+        raise fail(str(exc)) from None
+    Console().print(f"Report of {report.games:,} games written to {out}")
 
 
 @app.command("analyze")

@@ -193,3 +193,23 @@ def test_a_database_of_the_first_schema_is_carried_forward(tmp_path: Path) -> No
     with sqlite3.connect(path) as new:
         assert new.execute("SELECT name, invite_hash FROM seats").fetchall() == [("Ann", None)]
     engine.dispose()
+
+
+def test_a_request_too_large_to_be_an_edition_or_a_record_is_refused(sqlite_url: str) -> None:
+    game = get_game("land-vs-sea")
+    data = game.default_edition().to_data()
+    with serving(sqlite_url) as client:
+        huge = dict(data, name="x" * 2_000_000)
+        for path in ("/api/editions/check", "/api/games", "/api/records"):
+            body = {"game": game.info.name, "edition": huge, "seats": [{"kind": "me"}] * 2}
+            response = client.post(path, json=body)
+            assert response.status_code == 413, path
+            assert "at most 2,000,000 bytes" in response.json()["message"]
+        # Sent in chunks, with no length given: refused as soon as it goes over.
+        chunks = (b"x" * 65536 for _ in range(40))
+        chunked = client.post("/api/records", content=chunks)
+        assert chunked.status_code == 413 and "at most 2,000,000 bytes" in chunked.json()["message"]
+        # The packaged edition, the largest there is, still goes through.
+        assert client.post(
+            "/api/editions/check", json={"game": game.info.name, "edition": data}
+        ).json()["valid"]

@@ -239,4 +239,4 @@ def test_an_upload_that_is_not_json_is_refused(sqlite_url: str) -> None:
         answer = client.post("/api/records", content=b"{not json")
         assert answer.status_code == 400 and "not JSON" in answer.json()["message"]
         answer = client.post("/api/records", content=b" " * 2_000_001)
-        assert answer.status_code == 400 and "at most 2000000 bytes" in answer.json()["message"]
+        assert answer.status_code == 413 and "at most 2,000,000 bytes" in answer.json()["message"]

@@ -226,6 +226,9 @@ def test_the_replay_link_of_a_game_finished_online(tab: Tab, site_database: str)
     replay.click()
     page.wait_for_url(f"**/replay/{game_id}")
     at_step(page, 0)
+    # A replay names the players but not who is online: the game is over.
+    assert page.locator("#players tr[data-seat]").count() == 1
+    assert page.locator("#players .tl-dot").count() == 0
     page.keyboard.press("End")
     at_step(page, len(state.history))
     page.goto(tab.site + "/")

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.errors import EditionError, OptionError
 from tablelands.core.fields import FieldPlan, plain
 from tablelands.core.files import content_hash, read_json, validate
@@ -35,6 +36,9 @@ TERMINAL = -1
 
 OptionValue = bool | int | str
 JsonDict = dict[str, Any]
+#: One seat's figures for a balance report: named breakdowns, each label to its points (or
+#: count), e.g. ``{"points by condition": {"Mighty River": 8}}``.
+Breakdowns = dict[str, dict[str, float]]
 EditionT = TypeVar("EditionT", bound="Edition")
 #: A draw of the hidden information, called as ``redraw(state, player, rng)`` (see
 #: :meth:`State.sample_hidden`).
@@ -224,6 +228,26 @@ class Game(ABC, Generic[EditionT]):
         self.check_players(players)
         return self.count_actions(players, self.settle_options(players, dict(options or {})))
 
+    def encoder(
+        self,
+        players: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> Encoder:
+        """The fixed-shape numeric encoding of a seat's knowledge in a game of ``players``
+        with ``options`` (the defaults for those not given) and ``edition`` (the packaged
+        one by default): the same shape in every position (docs/research.md). ``OptionError``
+        as :meth:`action_count` gives it."""
+        self.check_players(players)
+        settled = self.settle_options(players, dict(options or {}))
+        return self.make_encoder(players, settled, self.own_edition(edition))
+
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: EditionT
+    ) -> Encoder:
+        """:meth:`encoder` for a player count and settled options the game is played with."""
+        raise NotImplementedError(f"{self.info.title} has no observation encoding")
+
     @abstractmethod
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         """:meth:`action_count` for a player count and settled options that the game is
@@ -243,6 +267,19 @@ class Game(ABC, Generic[EditionT]):
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         """Every seat's score so far as counted from an observation: what the viewer can
         count, never what hidden cards or tiles would add."""
+
+    def balance_figures(self, standings: list[JsonDict]) -> list[Breakdowns]:
+        """Per seat, what a balance report charts of a finished game: named breakdowns of its
+        :meth:`standings` rows (of the final public observation), labels in words. A label a
+        seat's breakdown leaves out is one the seat did not take (a condition it did not
+        hold, a kind of points it did not score), so the report can tell how often each is
+        taken. By default none."""
+        return [{} for _ in standings]
+
+    def balance_sides(self, standings: list[JsonDict]) -> list[str] | None:
+        """Each seat's side in words (``Land``, a team) from the :meth:`standings` rows, for a
+        balance report's win rate by side; ``None`` where every seat plays for itself."""
+        return None
 
     def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:
         """A preview (``after``, what the viewer would see after an action, with what differs

@@ -33,6 +33,7 @@ from tablelands.server.db import PLAYING, make_engine, upgrade
 from tablelands.server.errors import ForbiddenError, NotFoundError, ServerError
 from tablelands.server.hints import add_hint_routes
 from tablelands.server.hub import Connection, Hub
+from tablelands.server.limits import BodyLimit
 from tablelands.server.lobby import add_lobby_routes
 from tablelands.server.messages import refused
 from tablelands.server.replays import Replays
@@ -73,6 +74,7 @@ def create_app(settings: Settings) -> FastAPI:
             engine.dispose()
 
     app = FastAPI(title="tablelands", lifespan=lifespan)
+    app.add_middleware(BodyLimit)
     add_hint_routes(app, settings)
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")

@@ -19,9 +19,6 @@ from tablelands.server.access import hub_of
 from tablelands.server.errors import NotFoundError, ServerError
 from tablelands.server.replays import PUBLIC, Replays
 
-#: The largest record file taken, in bytes (a long game's record is a few tens of kB).
-MAX_RECORD_BYTES = 2_000_000
-
 
 def add_watch_routes(app: FastAPI, templates: Jinja2Templates) -> None:
     """Add the spectator page, the replay page and routes, and the record upload."""
@@ -65,12 +62,7 @@ def add_watch_routes(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.post("/api/records", status_code=201)
     async def upload(request: Request) -> JsonDict:
-        declared = request.headers.get("content-length", "0")
-        if declared.isdigit() and int(declared) > MAX_RECORD_BYTES:
-            raise ServerError(f"a record file is at most {MAX_RECORD_BYTES} bytes")
-        body = await request.body()
-        if len(body) > MAX_RECORD_BYTES:
-            raise ServerError(f"a record file is at most {MAX_RECORD_BYTES} bytes")
+        body = await request.body()  # no more than limits.MAX_BODY_BYTES
         try:
             data = json.loads(body)
         except ValueError as exc:

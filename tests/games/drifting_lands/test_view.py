@@ -39,6 +39,16 @@ def test_the_drawing_fields_agree_with_the_rules() -> None:
                         state.expelled
                     )
         last = states[-1]
-        assert last.observation(0)["standings"] == last.score_breakdown()
+        ended = last.observation(0)
+        control = ("continents_first", "continents_second")
+        rows = [{k: v for k, v in row.items() if k not in control} for row in ended["standings"]]
+        assert rows == last.score_breakdown()
+        for row in ended["standings"]:
+            firsts = [c for c in ended["continents"] if row["seat"] in c["first"]]
+            seconds = [c for c in ended["continents"] if row["seat"] in c["second"]]
+            assert (row["continents_first"], row["continents_second"]) == (
+                len(firsts),
+                len(seconds),
+            )
         assert last.observation(0)["winners"] == last.winners()
     assert splits and expulsions

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
+from tablelands.core.encoding import Encoder
+from tablelands.core.game import (
+    Breakdowns,
+    Edition,
+    Game,
+    GameInfo,
+    JsonDict,
+    OptionValue,
+    State,
+)
 from tablelands.games.confusing_lands import log
 from tablelands.games.confusing_lands.components import ConfusingLandsEdition
+from tablelands.games.confusing_lands.encoding import ConfusingLandsEncoder
 from tablelands.games.confusing_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.confusing_lands.scoring import solo_rating
 from tablelands.games.confusing_lands.state import ConfusingLandsState
-from tablelands.games.confusing_lands.view import standings
+from tablelands.games.confusing_lands.view import balance_figures, standings
 
 
 class ConfusingLands(Game[ConfusingLandsEdition]):
@@ -31,8 +41,16 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
         discards (docs/actions.md)."""
         return ACTION_COUNT
 
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition
+    ) -> Encoder:
+        return ConfusingLandsEncoder(players)
+
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))
+
+    def balance_figures(self, standings: list[JsonDict]) -> list[Breakdowns]:
+        return balance_figures(standings)
 
     def describe(self, state: State, action: int) -> str:
         # Placements stay hidden until every player has placed in the phase.

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from tablelands.core.errors import NotationError
 from tablelands.core.game import JsonDict
@@ -92,6 +93,13 @@ class Placement:
     def __str__(self) -> str:
         row, col = coordinates(self.at)
         return f"{self.card}{SIDES[self.side]}{self.rotation}@{row},{col}"
+
+
+@cache
+def placement_text(action: int) -> str:
+    """The notation of placement ``action``, worked out once: every observation lists each
+    placement seen by it."""
+    return str(Placement.decode(action))
 
 
 def discard_action(card: int) -> int:

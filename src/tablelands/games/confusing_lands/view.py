@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Self
 
 from tablelands.core.fields import DERIVED, SHARED
-from tablelands.core.game import JsonDict, State
+from tablelands.core.game import Breakdowns, JsonDict, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.confusing_lands.components import (
@@ -28,7 +28,7 @@ from tablelands.games.confusing_lands.components import (
     format_ends,
 )
 from tablelands.games.confusing_lands.landscape import Landscape, Tables, tables_for
-from tablelands.games.confusing_lands.notation import Placement, parse
+from tablelands.games.confusing_lands.notation import Placement, parse, placement_text
 from tablelands.games.confusing_lands.scoring import score_landscape, solo_rating, winners
 
 
@@ -90,7 +90,7 @@ class ConfusingLandsFields(State):
             "hand_sizes": [len(self.hands[s]) for s in seats],
             "landscapes": [
                 [
-                    str(Placement.decode(a))
+                    placement_text(a)
                     for a in (
                         self.placements[s]
                         if viewer == s
@@ -196,6 +196,28 @@ def standings(seen: JsonDict, edition: ConfusingLandsEdition) -> list[JsonDict]:
         known = [card for card in cards if card is not None]
         breakdown = score_landscape(landscape_from_cards(edition, known), shared)
         result.append({"seat": seat, "cards": len(known), **breakdown.to_json()})
+    return result
+
+
+def balance_figures(rows: list[JsonDict]) -> list[Breakdowns]:
+    """Per seat of a finished game's standings: the points of each condition it held (CL-13;
+    one held and scoring nothing is still taken), of the shared condition, and by source."""
+    result = []
+    for row in rows:
+        own = {CONDITION_NAMES[int(card)]: points for card, points in row["conditions"].items()}
+        sources = {
+            "Own conditions": sum(own.values()),
+            "Shared condition": row["shared"] or 0,
+            "Penalty": row["penalty"],
+        }
+        figures: Breakdowns = {
+            "points by condition": own,
+            "points by source": {label: v for label, v in sources.items() if v},
+        }
+        if row["shared"] is not None:
+            shared = CONDITION_NAMES[row["shared_condition"]]
+            figures["points from the shared condition"] = {shared: row["shared"]}
+        result.append(figures)
     return result
 
 

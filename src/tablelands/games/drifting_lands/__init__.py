@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
-from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
+from tablelands.core.game import (
+    Breakdowns,
+    Edition,
+    Game,
+    GameInfo,
+    JsonDict,
+    OptionSpec,
+    OptionValue,
+    State,
+)
 from tablelands.games.drifting_lands import log
 from tablelands.games.drifting_lands.components import DriftingLandsEdition
+from tablelands.games.drifting_lands.encoding import DriftingLandsEncoder
 from tablelands.games.drifting_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.drifting_lands.state import DriftingLandsState
-from tablelands.games.drifting_lands.view import standings
+from tablelands.games.drifting_lands.view import balance_figures, balance_sides, standings
 
 
 class DriftingLands(Game[DriftingLandsEdition]):
@@ -37,8 +48,19 @@ class DriftingLands(Game[DriftingLandsEdition]):
         fits in, for 2 to 4 players, in teams or not (docs/actions.md)."""
         return ACTION_COUNT
 
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: DriftingLandsEdition
+    ) -> Encoder:
+        return DriftingLandsEncoder(players, edition)
+
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))
+
+    def balance_figures(self, standings: list[JsonDict]) -> list[Breakdowns]:
+        return balance_figures(standings)
+
+    def balance_sides(self, standings: list[JsonDict]) -> list[str] | None:
+        return balance_sides(standings)
 
     def describe(self, state: State, action: int) -> str:
         text = state.format_action(action)

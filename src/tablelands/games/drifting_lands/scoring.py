@@ -135,7 +135,10 @@ def breakdown(
 ) -> list[JsonDict]:
     """Per seat: continent points, pawn levels, unused cards' basic points (``unused``, by
     seat), and the total (with teams, seats 1 and 3 against 2 and 4, the team's total too)."""
-    table = continents(board, edition, len(unused))
+    return _rows(board, continents(board, edition, len(unused)), unused, teams)
+
+
+def _rows(board: Board, table: list[JsonDict], unused: list[int], teams: bool) -> list[JsonDict]:
     result = []
     for seat, cards in enumerate(unused):
         pawns = [level for owner, level in board.pawns.values() if owner == seat]
@@ -173,5 +176,12 @@ def public_breakdown(
 ) -> list[JsonDict]:
     """Every seat's score so far from what everyone sees: continents and pawns as
     :func:`breakdown` counts them, and the cards not yet played as unused (hands are
-    hidden, so a card counts as used once it is played)."""
-    return breakdown(board, edition, [public_unused(edition, d) for d in discards], teams)
+    hidden, so a card counts as used once it is played), and the continents it controls:
+    on how many it comes first and second (ties included), for a balance report."""
+    unused = [public_unused(edition, d) for d in discards]
+    table = continents(board, edition, len(unused))
+    rows = _rows(board, table, unused, teams)
+    for row in rows:
+        row["continents_first"] = sum(row["seat"] in entry["first"] for entry in table)
+        row["continents_second"] = sum(row["seat"] in entry["second"] for entry in table)
+    return rows

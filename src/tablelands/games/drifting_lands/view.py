@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Annotated, Self, TypeVar
 
 from tablelands.core.fields import DERIVED, SHARED
-from tablelands.core.game import JsonDict, State
+from tablelands.core.game import Breakdowns, JsonDict, State
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands.board import Board
@@ -210,6 +210,36 @@ def standings(seen: JsonDict, edition: DriftingLandsEdition) -> list[JsonDict]:
     as unused until it is played, since hands are hidden."""
     board = board_from_observation(seen, edition)
     return public_breakdown(board, edition, seen["discards"], seen["teams"])
+
+
+def balance_figures(rows: list[JsonDict]) -> list[Breakdowns]:
+    """Per seat of a finished game's standings: its points by source (DL-9) and on how many
+    continents it came first and second (a source or place it never had is left out)."""
+    result = []
+    for row in rows:
+        sources = {
+            "Continents": row["continents"],
+            "Pawn levels": row["pawns"],
+            "Unused cards": row["cards"],
+        }
+        places = {
+            "First on a continent": row["continents_first"],
+            "Second on a continent": row["continents_second"],
+        }
+        result.append(
+            {
+                "points by source": {label: v for label, v in sources.items() if v},
+                "continents controlled": {label: v for label, v in places.items() if v},
+            }
+        )
+    return result
+
+
+def balance_sides(rows: list[JsonDict]) -> list[str] | None:
+    """With teams, each seat's team (seats 1 and 3 against 2 and 4); else none."""
+    if not rows or "team_total" not in rows[0]:
+        return None
+    return [f"Seats {row['team'] + 1} and {row['team'] + 3}" for row in rows]
 
 
 def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:

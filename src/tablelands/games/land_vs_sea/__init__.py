@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
-from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
+from tablelands.core.game import (
+    Breakdowns,
+    Edition,
+    Game,
+    GameInfo,
+    JsonDict,
+    OptionSpec,
+    OptionValue,
+    State,
+)
 from tablelands.games.land_vs_sea import log
 from tablelands.games.land_vs_sea.components import LandVsSeaEdition
+from tablelands.games.land_vs_sea.encoding import LandVsSeaEncoder
 from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
 from tablelands.games.land_vs_sea.state import LandVsSeaState
-from tablelands.games.land_vs_sea.view import standings
+from tablelands.games.land_vs_sea.view import balance_figures, balance_sides, standings
 
 MODULES = ("mountains", "trade", "waypoints")
 ALL_ON = tuple((name, True) for name in MODULES)
@@ -55,8 +66,19 @@ class LandVsSea(Game[LandVsSeaEdition]):
         waypoints and holes, with every module or none (docs/actions.md)."""
         return ACTION_COUNT
 
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: LandVsSeaEdition
+    ) -> Encoder:
+        return LandVsSeaEncoder(players, edition)
+
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen)
+
+    def balance_figures(self, standings: list[JsonDict]) -> list[Breakdowns]:
+        return balance_figures(standings)
+
+    def balance_sides(self, standings: list[JsonDict]) -> list[str] | None:
+        return balance_sides(standings)
 
     def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:
         """A tile that comes into the viewer's hand (drawn or stolen) shows its up face only,

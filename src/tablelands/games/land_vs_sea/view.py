@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Self
 
 from tablelands.core.fields import DERIVED, SHARED
-from tablelands.core.game import JsonDict, State
+from tablelands.core.game import Breakdowns, JsonDict, State
 from tablelands.core.rng import Rng
 from tablelands.games.land_vs_sea.board import Board, unpack, waypoint_list
 from tablelands.games.land_vs_sea.components import (
@@ -163,8 +163,8 @@ class LandVsSeaFields(State):
             "turn_placements": self.turn_placements,
             "board": [
                 {
-                    "q": unpack(p)[0],
-                    "r": unpack(p)[1],
+                    "q": q,
+                    "r": r,
                     "face": keys[tile][face],
                     "rotation": rotation,
                     "placer": placer,
@@ -173,6 +173,7 @@ class LandVsSeaFields(State):
                 for p, (tile, face, rotation, placer) in zip(
                     self.board.positions, self.placed, strict=True
                 )
+                for q, r in [unpack(p)]
             ],
             "holes": [list(unpack(h)) for h in self.holes],
             "waypoints": waypoint_list(self.board),
@@ -364,6 +365,31 @@ def _matching(wanted: list[int], fits: dict[int, list[int]], rng: Rng) -> dict[i
 def standings(seen: JsonDict) -> list[JsonDict]:
     """Points are public: every seat's side, its points so far and where they came from."""
     return breakdown(seen["sides"], seen["points"], seen["events"])
+
+
+#: The kinds of score events (scoring.py), in words.
+KIND_WORDS = {
+    "area": "Areas",
+    "bonus": "Bonus symbols",
+    "range": "Mountain and coral ranges",
+    "trade": "Trade contacts",
+    "route": "Trade routes",
+    "waypoint": "Waypoints returned",
+}
+
+
+def balance_figures(rows: list[JsonDict]) -> list[Breakdowns]:
+    """Per seat of a finished game's standings: its side's points by kind of scoring (a kind
+    it never scored is left out)."""
+    return [
+        {"points by kind": {KIND_WORDS[kind]: v for kind, v in row["by_kind"].items()}}
+        for row in rows
+    ]
+
+
+def balance_sides(rows: list[JsonDict]) -> list[str]:
+    """Each seat's side: Land, Sea or Cartographer."""
+    return [row["side"].capitalize() for row in rows]
 
 
 def printed_face(edition: LandVsSeaEdition, key: str | None, rotation: int = 0) -> JsonDict | None:

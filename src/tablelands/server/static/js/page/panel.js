@@ -17,8 +17,9 @@ function who(seat) {
  * @param {SeatInfo[]} seats
  * @param {Frame | null} frame the shown seat's frame, or null behind the hand-over screen
  * @param {Set<number>} held the seats played in this browser
+ * @param {boolean} [presence] whether to show who is online (not in a replay: it is over)
  */
-export function showPlayers(table, seats, frame, held) {
+export function showPlayers(table, seats, frame, held, presence = true) {
   const totals = new Map((frame?.standings ?? []).map((s) => [s.seat, s.total]));
   const head = el("tr", {}, ["", "Player", "Score"].map((text) => el("th", { text })));
   table.replaceChildren(head, ...seats.map((seat) => {
@@ -27,8 +28,8 @@ export function showPlayers(table, seats, frame, held) {
     return el("tr", { class: turn ? "tl-current" : undefined, "data-seat": seat.seat }, [
       el("td", { text: turn ? "▶" : "", title: turn ? "to play" : undefined }),
       el("td", {}, [
-        el("span", { class: `tl-dot tl-${online}`, title: online, text: seat.connected ? "●" : "○" }),
-        ` ${who(seat)}`,
+        presence ? el("span", { class: `tl-dot tl-${online}`, title: online, text: seat.connected ? "●" : "○" }) : "",
+        `${presence ? " " : ""}${who(seat)}`,
         // Hot-seat: several seats are "you"; say they are played at this screen instead.
         held.has(seat.seat) ? el("span", { class: "tl-you", text: held.size > 1 ? " (here)" : seat.name === "You" ? "" : " (you)" }) : "",
       ]),

@@ -83,7 +83,7 @@ function draw(step) {
   ui.board.dataset.step = String(step.step); // what a test waits on
   ui.board.dataset.viewer = ui.viewer.value;
   const frame = /** @type {any} */ ({ standings: step.standings, is_over: step.step === step.steps, current_player: step.observation.to_move });
-  showPlayers(ui.players, summary.seats, frame, new Set(step.viewer === null ? [] : [step.viewer]));
+  showPlayers(ui.players, summary.seats, frame, new Set(step.viewer === null ? [] : [step.viewer]), false);
   /** @type {Map<number, string[]>} */
   const lines = new Map();
   for (const line of step.log) lines.set(line.step, [...(lines.get(line.step) ?? []), line.text]);

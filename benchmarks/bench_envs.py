@@ -1,0 +1,67 @@
+"""Research environments' speed: PettingZoo AEC steps per second with random legal actions,
+the agent to act observed every step (its knowledge encoded and its action mask made)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from common import best_rate, pin_to_one_core, random_play_rate, report
+from tablelands.core.rng import Rng
+from tablelands.envs.pettingzoo import env
+
+#: (label, game, players, settings, steps per run, target steps/s or None: a figure only)
+CASES: list[tuple[str, str, int, dict[str, Any], int, float | None]] = [
+    ("Confusing Lands solo", "confusing-lands", 1, {}, 4_000, 5_000),
+    ("Confusing Lands, 2 players", "confusing-lands", 2, {}, 4_000, 5_000),
+    # Land vs Sea's mask has 47.6 million entries: a new one each step costs more than the
+    # rest of the step, so the quick way to run it reuses each agent's (docs/research.md).
+    ("Land vs Sea, 2 players, reuse_masks", "land-vs-sea", 2, {"reuse_masks": True}, 4_000, 5_000),
+    ("Land vs Sea, 2 players, a new mask each step", "land-vs-sea", 2, {}, 1_500, None),
+    ("Drifting Lands, 2 players", "drifting-lands", 2, {}, 3_000, 2_000),
+]
+#: Random games of the rules alone, for comparison on the same machine at the same time.
+ENGINE_GAMES = {"confusing-lands": 60, "land-vs-sea": 10, "drifting-lands": 10}
+
+
+def steps(game: str, players: int, settings: dict[str, Any], count: int) -> int:
+    """``count`` steps of seeded games, each observing the agent to act and playing one of
+    its legal actions at random (from ``infos["legal_actions"]``, the mask's ones)."""
+    aec = env(game, players=players, **settings)
+    rng = Rng(1)
+    done = 0
+    seed = 0
+    while done < count:
+        aec.reset(seed=seed)
+        seed += 1
+        for _agent in aec.agent_iter():
+            observation, _, termination, truncation, info = aec.last()
+            if termination or truncation:
+                aec.step(None)
+                continue
+            assert observation["action_mask"].dtype.kind == "i"
+            aec.step(rng.choice(info["legal_actions"]))
+            done += 1
+    return done
+
+
+def main() -> int:
+    pin_to_one_core()
+    failed = 0
+    for label, game, players, settings, count, target in CASES:
+        rate = best_rate(lambda: steps(game, players, settings, count))  # noqa: B023
+        if target is None:
+            print(f"{label}: AEC steps: {rate:,.1f} steps/s (no target)")
+        else:
+            failed += report(f"{label}: AEC steps", rate, "steps/s", target)
+    for game, games in ENGINE_GAMES.items():
+        rate = random_play_rate(game, 2, games)
+        print(f"for comparison, {game} rules alone, 2 players: {rate:,.1f} actions/s")
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())

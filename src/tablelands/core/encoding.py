@@ -1,0 +1,72 @@
+"""Fixed-shape numeric encodings of what a seat knows, for learning agents (docs/research.md).
+
+A game's :class:`Encoder` (``Game.encoder(players, options)``) turns a seat's knowledge
+(``State.knowledge(seat)``: its observation less the fields worked out for drawing) into a
+1-D float32 array of a fixed length, the same for every position of a game of that many
+players with those options. It reads nothing but the knowledge and the public edition, so
+two positions a seat cannot tell apart give it the very same array.
+
+Encoders write into named slices laid out once (:class:`Layout`); the slices are what the
+docs describe field by field, and what tests and front ends look fields up by.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+#: A seat's knowledge, as ``State.knowledge`` gives it (``core.game.JsonDict``, which imports
+#: this module).
+Knowledge = dict[str, Any]
+Vector = NDArray[np.float32]
+
+
+class Layout:
+    """The named slices of an encoding, laid out one after another."""
+
+    def __init__(self) -> None:
+        self.slices: dict[str, slice] = {}
+        self.size = 0
+
+    def add(self, name: str, length: int) -> int:
+        """Reserve ``length`` entries for field ``name``; its first index."""
+        if name in self.slices:
+            raise ValueError(f"the encoding already has a field {name!r}")
+        start = self.size
+        self.slices[name] = slice(start, start + length)
+        self.size += length
+        return start
+
+
+class Encoder(ABC):
+    """A seat's knowledge as a fixed-shape float32 vector, every entry in [0, 1]."""
+
+    #: Where each field lies in the vector (docs/research.md describes each).
+    layout: Layout
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (self.layout.size,)
+
+    @property
+    def slices(self) -> dict[str, slice]:
+        return self.layout.slices
+
+    @abstractmethod
+    def encode(self, knowledge: Knowledge) -> Vector:
+        """The vector of ``knowledge`` (``State.knowledge(seat)`` of this encoder's game,
+        player count and options): a new array of :attr:`shape`."""
+
+
+def relative_seat(seat: int, viewer: int, players: int) -> int:
+    """``seat`` counted from ``viewer`` (0 is the viewer, 1 the next seat, ...): encodings
+    put the viewer first, so a policy learns one seat's point of view for all seats."""
+    return (seat - viewer) % players
+
+
+def scaled(value: float, top: float) -> float:
+    """``value`` / ``top``, kept within [0, 1] (what lies beyond ``top`` reads as 1)."""
+    return min(max(value / top, 0.0), 1.0)

@@ -1,0 +1,7 @@
+"""Research environments (docs/research.md): PettingZoo AEC (:mod:`tablelands.envs.pettingzoo`)
+and Gymnasium single-agent (:mod:`tablelands.envs.gymnasium`) environments for every game, on
+the fixed-shape encodings of the games' ``encoding.py`` and their fixed action spaces.
+
+They need the ``rl`` extra (``pip install 'tablelands[rl]'``); nothing outside this package
+imports PettingZoo or Gymnasium.
+"""

@@ -1,0 +1,153 @@
+"""What the PettingZoo and Gymnasium environments share: one game at a time, its seats'
+encoded knowledge and action masks, the rewards at the end and the terminal drawing.
+
+Nothing here imports PettingZoo or Gymnasium. Observations come from
+``State.knowledge(seat)`` through the game's encoder, masks from ``legal_actions()``: a seat
+is given what it may know and nothing else (docs/research.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from io import StringIO
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+from rich.console import Console
+
+from tablelands.core.encoding import Vector
+from tablelands.core.errors import OptionError
+from tablelands.core.game import TERMINAL, Edition, OptionValue, State
+from tablelands.core.rng import SEED_LIMIT, seed_problem
+from tablelands.games import get_game
+from tablelands.games.drawing import renderer_for
+
+Reward = Literal["win_share", "score_difference"]
+REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
+Mask = NDArray[np.int8]
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def game_seed(np_random: np.random.Generator, seed: int | None) -> int:
+    """The game's seed: ``seed`` itself when given (so ``reset(seed=5)`` plays the game
+    ``new_state(seed=5)`` sets up), else one drawn from the environment's generator."""
+    if seed is None:
+        return int(np_random.integers(0, SEED_LIMIT))
+    problem = seed_problem(seed)
+    if problem:
+        raise OptionError(problem)
+    return seed
+
+
+class Table:
+    """A game of ``name`` for ``players`` with ``options``, ready to be played again and
+    again (:meth:`start`), with each seat's observation vector and action mask.
+
+    ``reuse_masks``: each seat's mask is one array, rewritten in place whenever that seat
+    is observed again (fast where the action space is large: Land vs Sea's is 47.6 million),
+    instead of a new array each time (safe to keep)."""
+
+    def __init__(
+        self,
+        name: str,
+        players: int,
+        options: Mapping[str, OptionValue] | None = None,
+        reward: str = "win_share",
+        edition: Edition | None = None,
+        reuse_masks: bool = False,
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        self.game = get_game(name)
+        self.players = players
+        self.options = dict(options or {})
+        self.reward = reward
+        self.edition = self.game.own_edition(edition)
+        self.encoder = self.game.encoder(players, self.options, self.edition)
+        self.action_count = self.game.action_count(players, self.options)
+        self.reuse_masks = reuse_masks
+        self._masks = [
+            np.zeros(self.action_count, dtype=np.int8) for _ in range(players if reuse_masks else 0)
+        ]
+        self._marked = [np.zeros(0, dtype=np.intp) for _ in range(players)]
+        self.state: State = self.game.new_state(
+            players=players, seed=0, options=self.options, edition=self.edition
+        )
+        self._legal: list[int] | None = None
+        self._legal_indices: NDArray[np.intp] | None = None
+
+    def start(self, seed: int) -> None:
+        self.state = self.game.new_state(
+            players=self.players, seed=seed, options=self.options, edition=self.edition
+        )
+        self._legal = self._legal_indices = None
+
+    @property
+    def to_move(self) -> int:
+        return self.state.current_player
+
+    @property
+    def over(self) -> bool:
+        return self.state.current_player == TERMINAL
+
+    def legal(self) -> list[int]:
+        """The legal actions of the seat to move (worked out once a position)."""
+        if self._legal is None:
+            self._legal = self.state.legal_actions()
+        return self._legal
+
+    def play(self, action: int) -> None:
+        """Play ``action`` for the seat to move: ``IllegalActionError`` naming the rule if it
+        may not, leaving the game as it was."""
+        self.state.apply(action)
+        self._legal = self._legal_indices = None
+
+    def observation(self, seat: int) -> Vector:
+        return self.encoder.encode(self.state.knowledge(seat))
+
+    def mask(self, seat: int) -> Mask:
+        """1 at every action ``seat`` may play now (none unless it is to move)."""
+        if seat == self.state.current_player:
+            legal = self._legal_indices
+            if legal is None:
+                legal = self._legal_indices = np.array(self.legal(), dtype=np.intp)
+        else:
+            legal = self._marked[seat][:0]
+        if not self.reuse_masks:
+            fresh = np.zeros(self.action_count, dtype=np.int8)
+            fresh[legal] = 1
+            return fresh
+        mask = self._masks[seat]
+        mask[self._marked[seat]] = 0
+        mask[legal] = 1
+        self._marked[seat] = legal
+        return mask
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward at the end: its win share (``State.returns()``), or with
+        ``score_difference`` its score less the mean score of the other seats (solo: its
+        score)."""
+        state = self.state
+        if self.reward == "win_share":
+            return state.returns()
+        scores = state.scores()
+        if self.players == 1:
+            return [float(scores[0])]
+        total = sum(scores)
+        return [s - (total - s) / (self.players - 1) for s in scores]
+
+    def ansi(self, seat: int) -> str:
+        """What ``seat`` sees, drawn as the terminal session draws it (with the result once
+        the game is over), as text with ANSI colours."""
+        renderer = renderer_for(self.game)
+        out = StringIO()
+        console = Console(file=out, force_terminal=True, color_system="standard", width=120)
+        state = self.state
+        console.print(renderer.board(state.observation(seat), self.edition))
+        if self.over:
+            console.print(renderer.result(state, [agent_name(s) for s in range(self.players)]))
+        return out.getvalue()

@@ -1,0 +1,102 @@
+"""Confusing Lands knowledge as a fixed-shape vector (docs/research.md#confusing-lands).
+
+Seats are counted from the viewer (0 is the viewer). Every card has its own slot per seat,
+so a landscape is its placements as seen: card, side, rotation and position, in the order
+placed.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat, scaled
+from tablelands.games.confusing_lands.components import CARD_COUNT, PHASE_NAMES, ROUNDS, SIDES
+from tablelands.games.confusing_lands.landscape import GRID, ORIGIN
+
+PHASES = (*PHASE_NAMES, "over")
+#: Per placed card: placed, landscape side, 4 rotations, row, column, order placed.
+PLACEMENT_WIDTH = 9
+#: A seat places at most 2 cards a round.
+PLACEMENTS = 2 * ROUNDS
+#: What hand sizes are scaled by, with room to spare (a seat holds at most 2 cards at once).
+HAND_TOP = 4
+_PLACEMENT = re.compile(r"(\d+)([cl])(\d)@(-?\d+),(-?\d+)")
+
+
+def _placement(text: str) -> tuple[int, int, int, float, float]:
+    """``card side rotation @row,col`` as (card, side, rotation, scaled row, scaled col)."""
+    match = _PLACEMENT.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a Confusing Lands placement")
+    card, side, rotation, row, col = match.groups()
+    return (
+        int(card),
+        SIDES.index(side),
+        int(rotation),
+        (int(row) + ORIGIN) / (GRID.rows - 1),
+        (int(col) + ORIGIN) / (GRID.cols - 1),
+    )
+
+
+class ConfusingLandsEncoder(Encoder):
+    def __init__(self, players: int) -> None:
+        self.players = players
+        seats = players
+        layout = Layout()
+        self.round = layout.add("round", ROUNDS)
+        self.phase = layout.add("phase", len(PHASES))
+        self.to_move = layout.add("to_move", seats)
+        self.shared = layout.add("shared_condition", CARD_COUNT)
+        self.hand_known = layout.add("hand_known", seats)
+        self.hands = layout.add("hands", seats * CARD_COUNT)
+        self.hand_sizes = layout.add("hand_sizes", seats)
+        self.placements = layout.add("placements", seats * CARD_COUNT * PLACEMENT_WIDTH)
+        self.discards = layout.add("discards", CARD_COUNT)
+        self.cannot_place = layout.add("cannot_place", seats * CARD_COUNT)
+        self.deck_size = layout.add("deck_size", 1)
+        self.layout = layout
+        self._parsed: dict[str, tuple[int, int, int, float, float]] = {}
+
+    def encode(self, knowledge: Knowledge) -> Vector:
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        players = self.players
+        viewer = knowledge["viewer"]
+        ones = [
+            self.round + knowledge["round"] - 1,
+            self.phase + PHASES.index(knowledge["phase"]),
+            self.shared + knowledge["shared_condition"] - 1,
+        ]
+        to_move = knowledge["to_move"]
+        if to_move >= 0:
+            ones.append(self.to_move + relative_seat(to_move, viewer, players))
+        parsed = self._parsed
+        for seat in range(players):
+            rel = relative_seat(seat, viewer, players)
+            hand = knowledge["hands"][seat]
+            if hand is not None:
+                ones.append(self.hand_known + rel)
+                base = self.hands + rel * CARD_COUNT - 1
+                ones.extend(base + card for card in hand)
+            out[self.hand_sizes + rel] = scaled(knowledge["hand_sizes"][seat], HAND_TOP)
+            base = self.cannot_place + rel * CARD_COUNT - 1
+            ones.extend(base + card for card in knowledge["cannot_place"][seat])
+            seat_base = self.placements + rel * CARD_COUNT * PLACEMENT_WIDTH
+            for order, text in enumerate(knowledge["landscapes"][seat]):
+                placement = parsed.get(text)
+                if placement is None:
+                    placement = parsed[text] = _placement(text)
+                card, side, rotation, row, col = placement
+                at = seat_base + (card - 1) * PLACEMENT_WIDTH
+                ones.append(at)
+                if side:
+                    ones.append(at + 1)
+                ones.append(at + 2 + rotation)
+                out[at + 6] = row
+                out[at + 7] = col
+                out[at + 8] = (order + 1) / PLACEMENTS
+        ones.extend(self.discards + card - 1 for card in knowledge["discards"])
+        out[ones] = 1.0
+        out[self.deck_size] = knowledge["deck_size"] / CARD_COUNT
+        return out

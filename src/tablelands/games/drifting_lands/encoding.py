@@ -1,0 +1,128 @@
+"""Drifting Lands knowledge as a fixed-shape vector (docs/research.md#drifting-lands).
+
+Seats are counted from the viewer (0 is the viewer; with teams, 2 is the partner). The map's
+spaces are taken in the edition's board order (``HexBitGrid`` index), one block per space.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat, scaled
+from tablelands.games.drifting_lands.components import (
+    CORNER_NAMES,
+    HAND,
+    LEVELS,
+    MAX_SPACE_VALUE,
+    PHASE_NAMES,
+    ROUNDS,
+    DriftingLandsEdition,
+)
+
+DIRECTIONS = 6
+#: Per space: its value, land, mountain, then per seat the level of its pawn there.
+SPACE_FIXED = 3
+#: Reproducing breeds twice: the most effects a card leaves.
+BREEDS_TOP = 2
+
+
+class DriftingLandsEncoder(Encoder):
+    def __init__(self, players: int, edition: DriftingLandsEdition) -> None:
+        self.players = players
+        grid = edition.grid
+        indices = sorted(edition.value)
+        #: Board index -> the space's block, and (q, r) -> the same.
+        self.slot_of_index = {index: slot for slot, index in enumerate(indices)}
+        self.slot_of = {grid.coords(index): slot for slot, index in enumerate(indices)}
+        spaces = len(indices)
+        self.cards = max(edition.cards)
+        self.pawns = edition.pawns
+        layout = Layout()
+        self.round = layout.add("round", ROUNDS)
+        self.phase = layout.add("phase", len(PHASE_NAMES))
+        self.to_move = layout.add("to_move", players)
+        self.starter = layout.add("starter", players)
+        self.teams = layout.add("teams", 1)
+        self.space_width = SPACE_FIXED + players
+        self.spaces = layout.add("spaces", spaces * self.space_width)
+        self.supply = layout.add("supply", players * len(LEVELS))
+        self.corners = layout.add("corners", players * (len(CORNER_NAMES) + 1))
+        self.hand = layout.add("hand", self.cards)
+        self.hand_sizes = layout.add("hand_sizes", players)
+        self.discards = layout.add("discards", players * self.cards)
+        self.card = layout.add("card", self.cards)
+        self.split_space = layout.add("split_space", spaces)
+        self.split_directions = layout.add("split_directions", 2 * DIRECTIONS)
+        self.expelled_space = layout.add("expelled_space", spaces)
+        self.expelled_pawn = layout.add("expelled_pawn", players * len(LEVELS))
+        self.breeds_left = layout.add("breeds_left", 1)
+        self.drowned = layout.add("drowned", players * len(LEVELS))
+        self.layout = layout
+        # The values are the edition's and never change: laid down once, copied each time.
+        self._template = np.zeros(layout.size, dtype=np.float32)
+        for slot, index in enumerate(indices):
+            self._template[self.spaces + slot * self.space_width] = (
+                edition.value[index] / MAX_SPACE_VALUE
+            )
+
+    def encode(self, knowledge: Knowledge) -> Vector:
+        out = self._template.copy()
+        players = self.players
+        viewer = knowledge["viewer"]
+        width = self.space_width
+        slot_of = self.slot_of
+        spaces = self.spaces
+        ones = [
+            self.round + knowledge["round"] - 1,
+            self.phase + PHASE_NAMES.index(knowledge["phase"]),
+            self.starter + relative_seat(knowledge["starter"], viewer, players),
+        ]
+        to_move = knowledge["to_move"]
+        if to_move >= 0:
+            ones.append(self.to_move + relative_seat(to_move, viewer, players))
+        if knowledge["teams"]:
+            ones.append(self.teams)
+        ones.extend(spaces + slot_of[q, r] * width + 1 for q, r in knowledge["land"])
+        ones.extend(spaces + slot_of[q, r] * width + 2 for q, r in knowledge["mountains"])
+        for pawn in knowledge["pawns"]:
+            rel = relative_seat(pawn["owner"], viewer, players)
+            at = spaces + slot_of[pawn["q"], pawn["r"]] * width + SPACE_FIXED + rel
+            out[at] = pawn["level"] / len(LEVELS)
+        pawns = self.pawns
+        for seat in range(players):
+            rel = relative_seat(seat, viewer, players)
+            at = self.supply + rel * len(LEVELS)
+            for k, count in enumerate(knowledge["supply"][seat]):
+                out[at + k] = count / pawns[k + 1]
+            ones.append(
+                self.corners + rel * (len(CORNER_NAMES) + 1) + knowledge["corners"][seat] + 1
+            )
+            out[self.hand_sizes + rel] = knowledge["hand_sizes"][seat] / HAND
+            base = self.discards + rel * self.cards - 1
+            ones.extend(base + card for card in knowledge["discards"][seat])
+        ones.extend(self.hand + card - 1 for card in knowledge["hand"])
+        if knowledge["card"] is not None:
+            ones.append(self.card + knowledge["card"] - 1)
+        split = knowledge["split_path"]
+        if split is not None:
+            space, first, second = split
+            ones.append(self.split_space + self.slot_of_index[space])
+            ones.append(self.split_directions + first)
+            if second < DIRECTIONS:
+                ones.append(self.split_directions + DIRECTIONS + second)
+        expelled = knowledge["expelled"]
+        if expelled is not None:
+            space, owner, level = expelled
+            ones.append(self.expelled_space + self.slot_of_index[space])
+            rel = relative_seat(owner, viewer, players)
+            ones.append(self.expelled_pawn + rel * len(LEVELS) + level - 1)
+        out[self.breeds_left] = knowledge["breeds_left"] / BREEDS_TOP
+        drowned: dict[int, int] = {}
+        for pawn in knowledge["drowned"]:
+            at = self.drowned + relative_seat(pawn["owner"], viewer, players) * len(LEVELS)
+            drowned[at + pawn["level"] - 1] = drowned.get(at + pawn["level"] - 1, 0) + 1
+        for at, count in drowned.items():
+            # A drowned pawn may come back into play and drown again.
+            out[at] = scaled(count, pawns[(at - self.drowned) % len(LEVELS) + 1])
+        out[ones] = 1.0
+        return out

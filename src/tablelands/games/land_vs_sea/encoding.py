@@ -1,0 +1,194 @@
+"""Land vs Sea knowledge as a fixed-shape vector (docs/research.md#land-vs-sea).
+
+Seats are counted from the viewer (0 is the viewer). A face is encoded by what it shows
+(:data:`FACE_WIDTH` entries, by direction once it is turned as it lies), never by its tile,
+which would tell its other face: the knowledge names faces by key only.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, scaled
+from tablelands.games.land_vs_sea.components import (
+    ACTION_NAMES,
+    MAX_BONUS,
+    PHASE_NAMES,
+    SIDE_NAMES,
+    TILE_COUNT,
+    TRADE_NAMES,
+    LandVsSeaEdition,
+)
+
+DIRECTIONS = 6
+#: Edge pairs, in order: entry k of a face's pairs is 1 when the pair's two edges lie in
+#: one region.
+PAIRS = {pair: k for k, pair in enumerate(combinations(range(DIRECTIONS), 2))}
+#: A face: land edges (6), its region's bonus per edge (6), edge pairs in one region (15),
+#: mountains (6), corals (6), caravan and ship (2), play again and steal (2).
+FACE_WIDTH = 4 * DIRECTIONS + len(PAIRS) + 2 * DIRECTIONS + 4
+_BONUS, _PAIRS, _MOUNTAINS, _CORALS = 6, 12, 12 + len(PAIRS), 18 + len(PAIRS)
+_TRADE, _ACTION = 24 + len(PAIRS), 26 + len(PAIRS)
+#: Every tile on the map at once: the start tile, the 58 tiles and the Volcano/Whirlpool.
+BOARD_SLOTS = TILE_COUNT + 2
+#: A hand is at most 4 tiles (a steal names slots 1 to 4).
+HAND_SLOTS = 4
+SPECIALS = ("start", "volcano", "whirlpool")
+#: Coordinates run from -64 to 63 at most (a map of 60 tiles reaches 60 steps out).
+COORD_OFFSET, COORD_SPAN = 64, 127
+POINTS_TOP = 100
+TURN_PLACEMENTS_TOP = 4
+
+
+def face_vector(key: str, rotation: int) -> Vector:
+    """The entries of the face with ``key``, turned ``rotation`` sixth-turns (printed edge
+    ``i`` facing direction ``i + rotation``)."""
+    out = np.zeros(FACE_WIDTH, dtype=np.float32)
+    edges, regions, mountains, corals, trade, action = key.split("/")
+
+    def turned(edge: int) -> int:
+        return (edge + rotation) % DIRECTIONS
+
+    for edge, letter in enumerate(edges):
+        out[turned(edge)] = letter == "L"
+    for region in regions.split("|"):
+        listed, bonus = region.split("+")
+        sides = sorted(turned(int(e)) for e in listed.split(","))
+        for edge in sides:
+            out[_BONUS + edge] = int(bonus) / MAX_BONUS
+        for pair in combinations(sides, 2):
+            out[_PAIRS + PAIRS[pair]] = 1.0
+    for digit in mountains[1:]:
+        out[_MOUNTAINS + turned(int(digit))] = 1.0
+    for digit in corals[1:]:
+        out[_CORALS + turned(int(digit))] = 1.0
+    if trade:
+        out[_TRADE + TRADE_NAMES.index(trade) - 1] = 1.0
+    if action:
+        out[_ACTION + ACTION_NAMES.index(action) - 1] = 1.0
+    return out
+
+
+class LandVsSeaEncoder(Encoder):
+    def __init__(self, players: int, edition: LandVsSeaEdition) -> None:
+        self.players = players
+        # Every face of the edition in every rotation, worked out once: row 6 * n + r is
+        # face n turned r sixth-turns.
+        keys = sorted({key for faces in edition.keys.values() for key in faces})
+        self._face_number = {key: n for n, key in enumerate(keys)}
+        self._faces = np.stack([face_vector(key, r) for key in keys for r in range(DIRECTIONS)])
+        layout = Layout()
+        self.phase = layout.add("phase", len(PHASE_NAMES))
+        self.to_move = layout.add("to_move", players)
+        self.turn_placements = layout.add("turn_placements", 1)
+        self.sides = layout.add("sides", players * len(SIDE_NAMES))
+        self.options = layout.add("options", 3)
+        self.board_width = 3 + FACE_WIDTH + players + 1 + len(SPECIALS)
+        self.board = layout.add("board", BOARD_SLOTS * self.board_width)
+        self.waypoints = layout.add("waypoints", players * (3 + DIRECTIONS))
+        self.waypoint_home = layout.add("waypoint_home", players)
+        self.hand_width = 2 + 2 * FACE_WIDTH
+        self.hands = layout.add("hands", players * HAND_SLOTS * self.hand_width)
+        self.stacks = layout.add("stacks", 2 * (2 + FACE_WIDTH))
+        self.reserve = layout.add("reserve", 1)
+        self.points = layout.add("points", len(SIDE_NAMES))
+        self.passes = layout.add("passes", 1)
+        self.layout = layout
+        #: Per viewer, the board last encoded for it and its rows (:meth:`board_block`).
+        self._boards: dict[int, tuple[list[Knowledge], Vector]] = {}
+
+    def encode(self, knowledge: Knowledge) -> Vector:
+        # Entries set to 1 and other values are gathered as lists and written at once.
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        players = self.players
+        viewer = knowledge["viewer"]
+        number = self._face_number
+        ones = [self.phase + PHASE_NAMES.index(knowledge["phase"])]
+        at_values: list[int] = [self.turn_placements, self.passes]
+        values = [
+            scaled(knowledge["turn_placements"], TURN_PLACEMENTS_TOP),
+            knowledge["passes"] / players,
+        ]
+        to_move = knowledge["to_move"]
+        if to_move >= 0:
+            ones.append(self.to_move + (to_move - viewer) % players)
+        for seat, side in enumerate(knowledge["sides"]):
+            rel = (seat - viewer) % players
+            ones.append(self.sides + rel * len(SIDE_NAMES) + SIDE_NAMES.index(side))
+        options = knowledge["options"]
+        ones.extend(
+            self.options + k
+            for k, name in enumerate(("mountains", "trade", "waypoints"))
+            if options[name]
+        )
+        faces = self._faces
+        out[self.board : self.board + BOARD_SLOTS * self.board_width] = self.board_block(
+            knowledge["board"], viewer
+        )
+        for waypoint in knowledge["waypoints"]:
+            at = self.waypoints + (waypoint["owner"] - viewer) % players * (3 + DIRECTIONS)
+            ones.append(at)
+            ones.append(at + 3 + waypoint["edge"])
+            at_values.append(at + 1)
+            values.append((waypoint["q"] + COORD_OFFSET) / COORD_SPAN)
+            at_values.append(at + 2)
+            values.append((waypoint["r"] + COORD_OFFSET) / COORD_SPAN)
+        width = self.hand_width
+        for seat in range(players):
+            rel = (seat - viewer) % players
+            if knowledge["waypoint_home"][seat]:
+                ones.append(self.waypoint_home + rel)
+            at = self.hands + rel * HAND_SLOTS * width
+            for held in knowledge["hands"][seat]:
+                ones.append(at)
+                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[held["up"]] * DIRECTIONS]
+                if held["down"] is not None:
+                    ones.append(at + 1)
+                    down = faces[number[held["down"]] * DIRECTIONS]
+                    out[at + 2 + FACE_WIDTH : at + width] = down
+                at += width
+        for k, stack in enumerate(knowledge["stacks"]):
+            at = self.stacks + k * (2 + FACE_WIDTH)
+            at_values.append(at)
+            values.append(stack["size"] / TILE_COUNT)
+            if stack["top"] is not None:
+                ones.append(at + 1)
+                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[stack["top"]] * DIRECTIONS]
+        if knowledge["reserve"]:
+            ones.append(self.reserve)
+        for k, points in enumerate(knowledge["points"]):
+            at_values.append(self.points + k)
+            values.append(scaled(points, POINTS_TOP))
+        out[ones] = 1.0
+        out[at_values] = values
+        return out
+
+    def board_block(self, board: list[Knowledge], viewer: int) -> Vector:
+        """The board's entries, one row a slot. The map only grows, tile by tile, so the
+        rows of the tiles this viewer was last shown are kept and only the tiles placed
+        since are encoded (whenever the board given starts with the one kept)."""
+        kept_tiles, block = self._boards.get(viewer, ([], None))
+        known = len(kept_tiles)
+        if block is None or len(board) < known or board[:known] != kept_tiles:
+            block = np.zeros((BOARD_SLOTS, self.board_width), dtype=np.float32)
+            kept_tiles, known = [], 0
+        players = self.players
+        placer_offset = 3 + FACE_WIDTH
+        special_offset = placer_offset + 1 + players
+        for slot in range(known, len(board)):
+            tile = board[slot]
+            row = block[slot]
+            row[0] = 1.0
+            row[1] = (tile["q"] + COORD_OFFSET) / COORD_SPAN
+            row[2] = (tile["r"] + COORD_OFFSET) / COORD_SPAN
+            face = self._face_number[tile["face"]] * DIRECTIONS + tile["rotation"]
+            row[3 : 3 + FACE_WIDTH] = self._faces[face]
+            placer = tile["placer"]
+            row[placer_offset + (0 if placer < 0 else 1 + (placer - viewer) % players)] = 1.0
+            if tile["special"] is not None:
+                row[special_offset + SPECIALS.index(tile["special"])] = 1.0
+            kept_tiles.append(dict(tile))
+        self._boards[viewer] = (kept_tiles, block)
+        return block.ravel()
