@@ -33,6 +33,7 @@ from tablelands.games import game_names, get_game
 from tablelands.games.drawing import renderer_for
 from tablelands.session import Session
 from tablelands.sim import Setup
+from tablelands.tournament.commands import add_tournament_commands
 
 app = typer.Typer(
     help="Play, study and build bots for Confusing Lands, Land vs Sea and Drifting Lands.",
@@ -41,6 +42,7 @@ app = typer.Typer(
 )
 edition_app = typer.Typer(help="Check and export component editions.", no_args_is_help=True)
 app.add_typer(edition_app, name="edition")
+add_tournament_commands(app)
 
 AGENT_HELP = "Agent specs: " + "; ".join(f"{name}: {text}" for name, text in AGENTS.items()) + "."
 GameArg = Annotated[str, typer.Argument(help="Game name: " + ", ".join(game_names()) + ".")]
