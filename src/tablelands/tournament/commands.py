@@ -328,6 +328,7 @@ def ratings_table(spec: Spec, results: list[GameResult], title: str) -> RichTabl
         "score: the mean"
         if rated
         else "score: the mean",
+        caption_justify="left",
     )
     columns = ("mu", "sigma", "ordinal", "wins", "95% interval") if rated else ()
     for column in ("agent", "seats", *columns, "score"):
@@ -362,6 +363,7 @@ def comparison_table(a: Spec, b: Spec, rows: list[Figure], title: str) -> RichTa
         title=f"{title}: A ({variant(a)}) against B ({variant(b)}), {a.total} games each",
         caption="significant: p < 0.05; shares by the two-proportion z-test, means by "
         "Welch's t-test",
+        caption_justify="left",
     )
     for column in ("figure", "A", "B", "B - A", "test", "p", "significant"):
         table.add_column(column, justify="left" if column == "figure" else "right")
