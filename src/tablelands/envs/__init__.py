@@ -1,0 +1,1 @@
+"""Our games for other libraries: OpenSpiel, PettingZoo and Gymnasium."""
