@@ -85,6 +85,17 @@ def test_parameters_are_the_players_the_seed_and_the_options() -> None:
     assert load("drifting-lands").state_for_seed(8).tablelands_state.seed == 8
 
 
+@pytest.mark.parametrize("name", TWO)
+def test_games_are_no_longer_than_their_bound(name: str) -> None:
+    game = load(name)
+    ours = get_game(name)
+    assert game.max_game_length() == ours.max_game_length(2, game.options)
+    lengths = [len(trajectory(ours, 2, game.options, seed)[-1].history) for seed in range(3)]
+    assert max(lengths) <= game.max_game_length()
+    if name == "confusing-lands":  # 8 placements a seat, never more or fewer
+        assert lengths == [16, 16, 16] == [game.max_game_length()] * 3
+
+
 @pytest.mark.parametrize(
     ("name", "players", "sims"),
     [

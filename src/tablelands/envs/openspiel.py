@@ -33,12 +33,7 @@ from tablelands.games import REGISTRY, get_game
 #: The prefix of every short name: OpenSpiel names its Python games ``python_<name>``.
 PREFIX = "python_tablelands_"
 
-#: Upper bounds on the actions of a game by player count (OpenSpiel's ``max_game_length``).
-#: Confusing Lands is 8 placements a seat; the others are bounds with room to spare over the
-#: longest of 1,000 random games (Land vs Sea 136 actions, Drifting Lands 246 with 4).
-MAX_GAME_LENGTH = {"confusing-lands": 8, "land-vs-sea": 400, "drifting-lands": 200}
-
-#: Confusing Lands solo returns the score (``State.returns``), which lies within these.
+#: The returns of a solo game are its score (``State.returns``), taken to lie within these.
 SOLO_SCORE_BOUNDS = (-200.0, 400.0)
 
 
@@ -48,14 +43,10 @@ def short_name(game_name: str) -> str:
     return PREFIX + game_name.replace("-", "_")
 
 
-def _max_length(name: str, players: int) -> int:
-    per_seat = MAX_GAME_LENGTH[name]
-    return per_seat * players if name != "land-vs-sea" else per_seat
-
-
 def _game_type(game: Game[Any]) -> pyspiel.GameType:
     info = game.info
-    parameters: dict[str, Any] = {"players": max(info.player_counts), "seed": 0}
+    players = 2 if 2 in info.player_counts else min(info.player_counts)
+    parameters: dict[str, Any] = {"players": players, "seed": 0}
     for option in info.options:
         parameters[option.name] = option.default
     solo = min(info.player_counts) == 1
@@ -224,7 +215,7 @@ class TablelandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             min_utility=low,
             max_utility=high,
             utility_sum=None if min(game.info.player_counts) == 1 else 1.0,
-            max_game_length=_max_length(game.info.name, players),
+            max_game_length=game.max_game_length(players, self.options),
         )
         super().__init__(game_type, info, params or {})
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tablelands.core.errors import OptionError
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionSpec, OptionValue, State
 from tablelands.games.land_vs_sea import log
-from tablelands.games.land_vs_sea.components import LandVsSeaEdition
+from tablelands.games.land_vs_sea.components import TILE_COUNT, LandVsSeaEdition
 from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
-from tablelands.games.land_vs_sea.state import LandVsSeaState
+from tablelands.games.land_vs_sea.state import HAND_SIZE, LandVsSeaState
 from tablelands.games.land_vs_sea.view import standings
 
 MODULES = ("mountains", "trade", "waypoints")
@@ -49,6 +51,13 @@ class LandVsSea(Game[LandVsSeaEdition]):
                 raise OptionError(f"with {players} players {name} is always on (LS-12)")
             resolved[name] = value
         return resolved
+
+    def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        """The opening hands' draws, then turns: every turn but a pass places a tile, and
+        takes at most 12 actions with what follows a placement (Play Again, a hole, a steal, a
+        waypoint, the draws); at most ``players - 1`` passes come between two placing turns,
+        since all seats passing ends the game (LS-8)."""
+        return HAND_SIZE * players + TILE_COUNT * (12 + players - 1)
 
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         """Placements, draws, steals (4 seats x 4 slots, whatever the player count),
