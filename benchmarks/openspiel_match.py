@@ -71,7 +71,8 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel is u
         if time.perf_counter() >= self.deadline and self._root_node.total_visits > 0:
             raise _OutOfTimeError
         self.simulations += 1
-        return super().sample_root_state(state)
+        world: TablelandsState = super().sample_root_state(state)
+        return world
 
 
 @dataclass
@@ -93,16 +94,23 @@ class Tally:
 
 
 def play(
-    name: str, index: int, seed: int, seconds: float, uct_c: float, us: Tally, them: Tally
+    name: str,
+    index: int,
+    seed: int,
+    seconds: float,
+    uct_c: float,
+    odds: float,
+    us: Tally,
+    them: Tally,
 ) -> float:
-    """Game ``index``, ours in seat ``index % 2``: ours' share of the win; the decisions are
-    added to the match's tallies."""
+    """Game ``index``, ours in seat ``index % 2``, OpenSpiel's bot given ``odds`` times the
+    time ours takes: ours' share of the win; the decisions are added to the match's tallies."""
     game = pyspiel.load_game(short_name(name), {"players": 2})
     assert isinstance(game, TablelandsGame)
     ours_seat = index % 2
     seeder = Rng(seed * 1_000_003 + index)
     ours = make_agent(f"mcts:{seconds}s", seeder.next_u64())
-    theirs = TimedISMCTSBot(game, seconds, seeder.below(2**31), uct_c)
+    theirs = TimedISMCTSBot(game, odds * seconds, seeder.below(2**31), uct_c)
     state = game.state_for_seed(seed + index)
     try:
         while not state.is_terminal():
@@ -118,7 +126,7 @@ def play(
                 # Ours overshoots its budget (the view, the last iteration, a busy machine):
                 # OpenSpiel's bot gets the time ours has taken on average so far.
                 if us.times:
-                    theirs.seconds = sum(us.times) / len(us.times)
+                    theirs.seconds = odds * sum(us.times) / len(us.times)
                 action = int(theirs.step(state))
                 them.times.append(time.perf_counter() - start)
                 them.simulations.append(theirs.simulations)
@@ -131,13 +139,14 @@ def play(
     return share
 
 
-def match(name: str, games: int, seed: int, seconds: float, uct_c: float) -> None:
+def match(name: str, games: int, seed: int, seconds: float, uct_c: float, odds: float) -> None:
     us, them = Tally(), Tally()
     for index in range(games):
-        share = play(name, index, seed, seconds, uct_c, us, them)
+        share = play(name, index, seed, seconds, uct_c, odds, us, them)
         print(f"{name} game {index + 1}/{games}: ours in seat {index % 2 + 1} scored {share:g}")
         sys.stdout.flush()
-    print(f"== {name}, 2 players, {games} games, seed {seed}, {seconds}s a decision")
+    given = "" if odds == 1 else f", OpenSpiel's bot given {odds:g} times ours' time"
+    print(f"== {name}, 2 players, {games} games, seed {seed}, {seconds}s a decision{given}")
     print(f"   ours (mcts:{seconds}s): {wilson(us.points, games)} of the wins; {us.timing()}")
     print(
         f"   OpenSpiel ISMCTS (uct_c {uct_c}, 1 random rollout): "
@@ -153,10 +162,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=0.05, help="time per decision")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--uct-c", type=float, default=1.0, help="ISMCTS exploration")
+    parser.add_argument(
+        "--odds", type=float, default=1.0, help="OpenSpiel's time as a multiple of ours"
+    )
     args = parser.parse_args(argv)
     print("command: python benchmarks/openspiel_match.py " + " ".join(sys.argv[1:]))
     for name in args.games.split(","):
-        match(name, args.n, args.seed, args.seconds, args.uct_c)
+        match(name, args.n, args.seed, args.seconds, args.uct_c, args.odds)
 
 
 if __name__ == "__main__":
