@@ -243,6 +243,9 @@ def test_wrap_refuses_another_game() -> None:
     state = get_game("drifting-lands").new_state(players=3, seed=1)
     with pytest.raises(ValueError, match="3-player Drifting Lands state is not one of 2-player"):
         load("drifting-lands").wrap(state)
+    modules = get_game("land-vs-sea").new_state(players=2, seed=1, options={"trade": True})
+    with pytest.raises(ValueError, match="options"):
+        load("land-vs-sea").wrap(modules)
 
 
 # -- OpenSpiel's searches play our games ----------------------------------------------------

@@ -232,16 +232,19 @@ class TablelandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return TablelandsState(self, seed)
 
     def wrap(self, state: State) -> TablelandsState:
-        """An OpenSpiel state holding ``state`` (one of ours, of this game's players and
-        options, not shared with it), for a referee that holds ours. OpenSpiel's record of
-        the actions (``history()``) starts empty there."""
+        """An OpenSpiel state holding a copy of ``state`` (one of ours, of this game's
+        players and options), for a referee that holds ours. OpenSpiel's record of the
+        actions (``history()``) starts empty there, and the copy serializes whole, since
+        nothing says its seed and history reach it."""
         if state.game is not self.game or state.num_players != self.players:
             raise ValueError(
                 f"a {state.num_players}-player {state.game.info.title} state is not one of "
                 f"{self.players}-player {self.game.info.title}"
             )
+        if state.options != self.options:
+            raise ValueError(f"a state with options {state.options} is not one of {self.options}")
         wrapped = TablelandsState(self, state.seed)
-        wrapped._held = _Held(state.clone(), True)
+        wrapped._held = _Held(state.clone(), False)
         return wrapped
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
