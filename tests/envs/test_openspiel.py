@@ -20,7 +20,7 @@ from tablelands.envs.openspiel import TablelandsGame, TablelandsState, short_nam
 from tablelands.games import game_names, get_game
 from tests.core.test_secrecy import trajectory, variant_of
 
-TWO = [pytest.param(name, id=name) for name in game_names()]
+GAMES = [pytest.param(name, id=name) for name in game_names()]
 
 
 def load(name: str, players: int = 2, **options: Any) -> TablelandsGame:
@@ -85,7 +85,7 @@ def test_parameters_are_the_players_the_seed_and_the_options() -> None:
     assert load("drifting-lands").state_for_seed(8).tablelands_state.seed == 8
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_games_are_no_longer_than_their_bound(name: str) -> None:
     game = load(name)
     ours = get_game(name)
@@ -121,7 +121,7 @@ def test_openspiel_random_simulation(name: str, players: int, sims: int) -> None
 # -- what a seat is shown ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_information_state_depends_only_on_what_the_seat_may_know(name: str) -> None:
     game = load(name)
     for number, state in enumerate(some_states(name, 2, 41, 6)):
@@ -133,7 +133,7 @@ def test_information_state_depends_only_on_what_the_seat_may_know(name: str) -> 
             assert variant.observation_string(seat) == truth.observation_string(seat)
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_observation_strings_are_the_seats_observations(name: str) -> None:
     game = load(name)
     state = game.new_initial_state()
@@ -155,7 +155,7 @@ def test_observation_strings_are_the_seats_observations(name: str) -> None:
 # -- resampling -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_resampled_states_are_consistent_with_the_seat(name: str) -> None:
     game = load(name)
     varied = 0
@@ -189,7 +189,7 @@ def test_resampling_follows_the_sampler() -> None:
 # -- serialization, clones and actions ----------------------------------------------------
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_states_serialize_as_seed_and_actions(name: str) -> None:
     game = load(name, seed=3)
     state = game.new_initial_state()
@@ -212,7 +212,7 @@ def test_states_serialize_as_seed_and_actions(name: str) -> None:
     assert str(game.deserialize_state(world.serialize())) == str(world)
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_clones_are_independent(name: str) -> None:
     state = load(name).new_initial_state()
     copy = state.clone()
@@ -222,7 +222,7 @@ def test_clones_are_independent(name: str) -> None:
     assert str(state) == str(load(name).new_initial_state())
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_actions_and_their_strings_round_trip(name: str) -> None:
     game = load(name)
     for state in some_states(name, 2, 47, 6)[:-1]:
@@ -251,7 +251,7 @@ def test_wrap_refuses_another_game() -> None:
 # -- OpenSpiel's searches play our games ----------------------------------------------------
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_openspiel_mcts_plays_a_game_to_the_end(name: str) -> None:
     game = load(name, seed=5)
     rng = np.random.RandomState(0)
@@ -264,7 +264,7 @@ def test_openspiel_mcts_plays_a_game_to_the_end(name: str) -> None:
     assert state.returns() == state.tablelands_state.returns()
 
 
-@pytest.mark.parametrize("name", TWO)
+@pytest.mark.parametrize("name", GAMES)
 def test_openspiel_ismcts_plays_a_game_to_the_end(name: str) -> None:
     # The C++ pyspiel.ISMCTSBot cannot search a Python game (below); its Python port can.
     game = load(name, seed=6)
