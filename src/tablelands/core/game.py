@@ -288,6 +288,12 @@ class Game(ABC, Generic[EditionT]):
         viewer's observation now. By default nothing more is hidden."""
         return after
 
+    def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        """An upper bound on the actions of a whole game of ``players`` with ``options``
+        (OpenSpiel's ``max_game_length``): a game that gives none cannot say how long an
+        episode may run."""
+        raise NotImplementedError(f"{self.info.title} gives no bound on a game's length")
+
     def rating(self, score: int, players: int) -> str | None:
         """The name the rulebook gives a final score, if any (a solo game's rating)."""
         return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tablelands.core.encoding import Encoder
 from tablelands.core.game import (
     Breakdowns,
@@ -13,7 +15,7 @@ from tablelands.core.game import (
     State,
 )
 from tablelands.games.confusing_lands import log
-from tablelands.games.confusing_lands.components import ConfusingLandsEdition
+from tablelands.games.confusing_lands.components import ROUNDS, ConfusingLandsEdition
 from tablelands.games.confusing_lands.encoding import ConfusingLandsEncoder
 from tablelands.games.confusing_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.confusing_lands.scoring import solo_rating
@@ -34,6 +36,11 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
 
     state_class = ConfusingLandsState
     edition_class = ConfusingLandsEdition
+
+    def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        """Each seat places one card in each of the two phases of every round (a card that
+        cannot be placed is discarded without an action: CL-18)."""
+        return players * ROUNDS * 2
 
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         """A placement is its orientation (18 cards x 2 sides x 4 rotations) and the grid

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
 from tablelands.core.game import (
@@ -15,7 +17,7 @@ from tablelands.core.game import (
     State,
 )
 from tablelands.games.drifting_lands import log
-from tablelands.games.drifting_lands.components import DriftingLandsEdition
+from tablelands.games.drifting_lands.components import HAND, ROUNDS, DriftingLandsEdition
 from tablelands.games.drifting_lands.encoding import DriftingLandsEncoder
 from tablelands.games.drifting_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.drifting_lands.state import DriftingLandsState
@@ -42,6 +44,12 @@ class DriftingLands(Game[DriftingLandsEdition]):
         if resolved["teams"] and players != 4:
             raise OptionError("the team variety is for 4 players")
         return resolved
+
+    def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        """Per seat: its corner, then each round a drift, its picks and its cards, each card
+        played in at most 8 actions (the play, the steps of its effect, a split's part, the
+        expulsions)."""
+        return players * (1 + ROUNDS * (1 + HAND + HAND * 8))
 
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         """Every field of the numbering (start to evolve) over the 512 board indices any map

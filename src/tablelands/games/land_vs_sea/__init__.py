@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
 from tablelands.core.game import (
@@ -15,10 +17,10 @@ from tablelands.core.game import (
     State,
 )
 from tablelands.games.land_vs_sea import log
-from tablelands.games.land_vs_sea.components import LandVsSeaEdition
+from tablelands.games.land_vs_sea.components import TILE_COUNT, LandVsSeaEdition
 from tablelands.games.land_vs_sea.encoding import LandVsSeaEncoder
 from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
-from tablelands.games.land_vs_sea.state import LandVsSeaState
+from tablelands.games.land_vs_sea.state import HAND_SIZE, LandVsSeaState
 from tablelands.games.land_vs_sea.view import balance_figures, balance_sides, standings
 
 MODULES = ("mountains", "trade", "waypoints")
@@ -60,6 +62,13 @@ class LandVsSea(Game[LandVsSeaEdition]):
                 raise OptionError(f"with {players} players {name} is always on (LS-12)")
             resolved[name] = value
         return resolved
+
+    def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        """The opening hands' draws, then turns: every turn but a pass places a tile, and
+        takes at most 12 actions with what follows a placement (Play Again, a hole, a steal, a
+        waypoint, the draws); at most ``players - 1`` passes come between two placing turns,
+        since all seats passing ends the game (LS-8)."""
+        return HAND_SIZE * players + TILE_COUNT * (12 + players - 1)
 
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         """Placements, draws, steals (4 seats x 4 slots, whatever the player count),
