@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from tablelands.core.errors import OptionError
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
-from tablelands.envs.openspiel import TablelandsGame, TablelandsState, short_name
+from tablelands.envs.openspiel import DEALS, TablelandsGame, TablelandsState, short_name
 from tablelands.games import game_names, get_game
 from tests.core.test_secrecy import trajectory, variant_of
 
@@ -27,6 +27,15 @@ def load(name: str, players: int = 2, **options: Any) -> TablelandsGame:
     game = pyspiel.load_game(short_name(name), {"players": players, **options})
     assert isinstance(game, TablelandsGame)
     return game
+
+
+def dealt(game: TablelandsGame, deal: int = 0) -> TablelandsState:
+    """The start of ``game`` once its chance node has dealt ``deal``."""
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(deal)
+    assert isinstance(state, TablelandsState)
+    return state
 
 
 def sampler(seed: int) -> Any:
@@ -54,11 +63,11 @@ def test_every_game_is_registered_with_its_type() -> None:
     for name in game_names():
         assert short_name(name) in registered
         kind = load(name).get_type()
-        assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
         assert kind.provides_information_state_string and kind.provides_observation_string
-        assert not kind.provides_information_state_tensor
-        assert not kind.provides_observation_tensor
+        assert kind.provides_information_state_tensor and kind.provides_observation_tensor
+        assert load(name).max_chance_outcomes() == DEALS
     assert load("land-vs-sea").get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
     # Solo returns the score, so the returns of Confusing Lands sum to nothing fixed.
     assert load("confusing-lands").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
@@ -78,10 +87,15 @@ def test_parameters_are_the_players_the_seed_and_the_options() -> None:
         load("land-vs-sea", 1)
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
         load("land-vs-sea", 2, colour=1)
-    # The seed parameter deals the game; state_for_seed deals another.
-    ours = load("drifting-lands", seed=7).new_initial_state().tablelands_state
-    assert ours.seed == 7
-    assert ours.to_json() == get_game("drifting-lands").new_state(players=2, seed=7).to_json()
+    # The first node deals: outcome k is the game of seed (the parameter) + k, equally likely.
+    start = load("drifting-lands", seed=7).new_initial_state()
+    assert start.chance_outcomes() == [(k, 1.0 / DEALS) for k in range(DEALS)]
+    assert start.legal_actions() == list(range(DEALS)) and start.returns() == [0.0, 0.0]
+    assert start.action_to_string(start.current_player(), 3) == "deal 10"
+    start.apply_action(3)
+    ours = start.tablelands_state
+    assert ours.seed == 10 and start.history() == [3] and not start.is_chance_node()
+    assert ours.to_json() == get_game("drifting-lands").new_state(players=2, seed=10).to_json()
     assert load("drifting-lands").state_for_seed(8).tablelands_state.seed == 8
 
 
@@ -89,11 +103,11 @@ def test_parameters_are_the_players_the_seed_and_the_options() -> None:
 def test_games_are_no_longer_than_their_bound(name: str) -> None:
     game = load(name)
     ours = get_game(name)
-    assert game.max_game_length() == ours.max_game_length(2, game.options)
+    assert game.max_game_length() == 1 + ours.max_game_length(2, game.options)  # the deal too
     lengths = [len(trajectory(ours, 2, game.options, seed)[-1].history) for seed in range(3)]
-    assert max(lengths) <= game.max_game_length()
+    assert max(lengths) < game.max_game_length()
     if name == "confusing-lands":  # 8 placements a seat, never more or fewer
-        assert lengths == [16, 16, 16] == [game.max_game_length()] * 3
+        assert lengths == [16, 16, 16] == [game.max_game_length() - 1] * 3
 
 
 @pytest.mark.parametrize(
@@ -110,12 +124,10 @@ def test_games_are_no_longer_than_their_bound(name: str) -> None:
     ],
 )
 def test_openspiel_random_simulation(name: str, players: int, sims: int) -> None:
-    # serialize=False: OpenSpiel's serialize_game_and_state asks a sampled-stochastic game
-    # for its generator (GetRNGState), which a Python game cannot give; the states
-    # themselves serialize (below). mask_test=False: the mask test allocates every distinct
-    # action (47 million in Land vs Sea) at every step.
+    # mask_test=False: the mask test allocates every distinct action (47 million in Land vs
+    # Sea) at every step.
     game = load(name, players)
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False, mask_test=False)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False, mask_test=False)
 
 
 # -- what a seat is shown ---------------------------------------------------------------
@@ -131,12 +143,17 @@ def test_information_state_depends_only_on_what_the_seat_may_know(name: str) -> 
             assert str(variant) != str(truth)  # the true states differ
             assert variant.information_state_string(seat) == truth.information_state_string(seat)
             assert variant.observation_string(seat) == truth.observation_string(seat)
+            assert variant.information_state_tensor(seat) == truth.information_state_tensor(seat)
+            assert variant.observation_tensor(seat) == truth.observation_tensor(seat)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_observation_strings_are_the_seats_observations(name: str) -> None:
     game = load(name)
-    state = game.new_initial_state()
+    before = game.new_initial_state()
+    assert before.information_state_string(0) == before.information_state_string(1)
+    assert not any(before.information_state_tensor(0))
+    state = dealt(game)
     ours = state.tablelands_state
     seen = [state.observation_string(seat) for seat in range(2)]
     assert seen[0] != seen[1]  # each seat sees its own hand
@@ -150,6 +167,10 @@ def test_observation_strings_are_the_seats_observations(name: str) -> None:
     for seat in range(2):
         assert json.loads(state.observation_string(seat)) == ours.observation(seat)
         assert json.loads(state.information_state_string(seat)) == ours.knowledge(seat)
+        encoded = game.encoder.encode(ours.knowledge(seat))
+        assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32), encoded)
+        assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), encoded)
+    assert state.information_state_tensor(0) != state.information_state_tensor(1)
 
 
 # -- resampling -------------------------------------------------------------------------
@@ -180,7 +201,7 @@ def test_resampled_states_are_consistent_with_the_seat(name: str) -> None:
 
 
 def test_resampling_follows_the_sampler() -> None:
-    truth = load("confusing-lands").new_initial_state()
+    truth = dealt(load("confusing-lands"))
     first = truth.resample_from_infostate(0, sampler(5))
     again = truth.resample_from_infostate(0, sampler(5))
     assert str(first) == str(again)
@@ -192,7 +213,9 @@ def test_resampling_follows_the_sampler() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_states_serialize_as_seed_and_actions(name: str) -> None:
     game = load(name, seed=3)
-    state = game.new_initial_state()
+    start = game.new_initial_state()
+    assert str(game.deserialize_state(start.serialize())) == str(start)  # the deal to come
+    state = dealt(game, 9)
     rng = Rng(11)
     steps = 0
     while not state.is_terminal():
@@ -214,12 +237,12 @@ def test_states_serialize_as_seed_and_actions(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_clones_are_independent(name: str) -> None:
-    state = load(name).new_initial_state()
+    state = dealt(load(name))
     copy = state.clone()
     copy.apply_action(copy.legal_actions()[-1])
     assert copy.tablelands_state.history != state.tablelands_state.history
-    assert state.history() == [] and len(copy.history()) == 1
-    assert str(state) == str(load(name).new_initial_state())
+    assert state.history() == [0] and len(copy.history()) == 2
+    assert str(state) == str(dealt(load(name)))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -257,7 +280,7 @@ def test_openspiel_mcts_plays_a_game_to_the_end(name: str) -> None:
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, 1.4, max_simulations=2, evaluator=evaluator, random_state=rng)
-    state = game.new_initial_state()
+    state = dealt(game, 5)
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert sum(state.returns()) == pytest.approx(1.0)
@@ -272,7 +295,7 @@ def test_openspiel_ismcts_plays_a_game_to_the_end(name: str) -> None:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, 1.0, max_simulations=2, random_state=rng)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
-    state = game.new_initial_state()
+    state = dealt(game, 6)
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert sum(state.returns()) == pytest.approx(1.0)
@@ -286,4 +309,4 @@ def test_the_cpp_ismcts_cannot_resample_a_python_game() -> None:
     evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
     bot = pyspiel.ISMCTSBot(seed=1, evaluator=evaluator, uct_c=1.0, max_simulations=4)
     with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
-        bot.get_policy(game.new_initial_state())
+        bot.get_policy(dealt(game))

@@ -6,9 +6,11 @@ as ``python_tablelands_<name>`` (``python_tablelands_land_vs_sea``), so that
 algorithm that takes a game find it. The adapter is thin: each OpenSpiel state holds one of
 our states and forwards to it.
 
-- Chance is *sampled stochastic*: our rules draw from the state's own seeded generator
-  inside ``apply``, so the deal of a game is its ``seed`` parameter and a state carries its
-  generator with it; there are no chance nodes.
+- Chance is *explicit*, in one chance node at the start: the deal. Our rules draw from the
+  state's own seeded generator inside ``apply``, so a game's seed decides every draw of it;
+  the first node chooses that seed, uniformly among :data:`DEALS` (outcome ``k`` deals the
+  game of seed ``seed + k``, ``seed`` being the game's parameter), and everything after it
+  is the players' decisions.
 - The information state and observation strings of a seat are its observation as JSON
   (``State.knowledge`` and ``State.observation``), never the true state, and
   ``resample_from_infostate`` is ``State.sample_hidden``, the determinization our own search
@@ -24,14 +26,20 @@ import json
 from functools import cache
 from typing import Any
 
+import numpy as np
 import pyspiel
 
+from tablelands.core.encoding import Encoder, Vector
 from tablelands.core.game import Game, OptionValue, State
-from tablelands.core.rng import Rng
+from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.games import REGISTRY, get_game
 
 #: The prefix of every short name: OpenSpiel names its Python games ``python_<name>``.
 PREFIX = "python_tablelands_"
+
+#: The deals the chance node at the start chooses among (the games of seeds ``seed`` to
+#: ``seed + DEALS - 1``): enough for any learning run, few enough to list at once.
+DEALS = 4096
 
 #: The returns of a solo game are its score (``State.returns``), taken to lie within these.
 SOLO_SCORE_BOUNDS = (-200.0, 400.0)
@@ -54,7 +62,7 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         short_name=short_name(info.name),
         long_name=f"Tablelands {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         # A win is shared among the winners, so returns add up to 1; a solo game returns
         # its score, which adds up to nothing in particular.
@@ -65,9 +73,9 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         max_num_players=max(info.player_counts),
         min_num_players=min(info.player_counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=parameters,
     )
 
@@ -109,9 +117,10 @@ def _text(data: object) -> str:
 
 
 class TablelandsState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
-    """An OpenSpiel state holding one of our states (``tablelands_state``)."""
+    """An OpenSpiel state holding one of our states (``tablelands_state``), or, before the
+    deal (``seed`` ``None``), the chance node that deals it."""
 
-    def __init__(self, game: TablelandsGame, seed: int) -> None:
+    def __init__(self, game: TablelandsGame, seed: int | None) -> None:
         super().__init__(game)
         # Built on first use: OpenSpiel's clone makes a new initial state and then
         # overwrites its attributes, so a set-up here would be thrown away every time.
@@ -119,67 +128,113 @@ class TablelandsState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
         self._seed = seed
 
     @property
+    def dealt(self) -> bool:
+        return self._seed is not None
+
+    @property
     def tablelands_state(self) -> State:
         """Our state (the true one: a referee's, not to be shown to a seat)."""
         if self._held is None:
+            if self._seed is None:
+                raise ValueError("the game is not dealt yet: its first node is the deal")
             game: TablelandsGame = self.get_game()
             self._held = _Held(game.our_state(self._seed), True)
         return self._held.state
 
     def current_player(self) -> int:
+        if not self.dealt:
+            return int(pyspiel.PlayerId.CHANCE)
         player = self.tablelands_state.current_player
         return int(pyspiel.PlayerId.TERMINAL) if player < 0 else player
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals, equally likely (none once dealt)."""
+        return [] if self.dealt else [(deal, 1.0 / DEALS) for deal in range(DEALS)]
+
     def _legal_actions(self, player: int) -> list[int]:
+        if not self.dealt:
+            return list(range(DEALS)) if player == pyspiel.PlayerId.CHANCE else []
         state = self.tablelands_state
         return sorted(state.legal_actions()) if player == state.current_player else []
 
     def _apply_action(self, action: int) -> None:
+        if not self.dealt:
+            if not 0 <= action < DEALS:
+                raise ValueError(f"the deal is one of 0 to {DEALS - 1}, not {action}")
+            game: TablelandsGame = self.get_game()
+            self._seed = game.seed + action
+            return
         self.tablelands_state.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if not self.dealt:
+            game: TablelandsGame = self.get_game()
+            return f"deal {game.seed + action}"
         return self.tablelands_state.format_action(action)
 
     def is_terminal(self) -> bool:
-        return self.tablelands_state.is_terminal
+        return self.dealt and self.tablelands_state.is_terminal
 
     def returns(self) -> list[float]:
+        if not self.dealt:
+            return [0.0] * self.num_players()
         state = self.tablelands_state
         return state.returns() if state.is_terminal else [0.0] * state.num_players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablelandsState:
         """A state the seat ``player_id`` cannot tell from this one, everything hidden from
         it redrawn (``State.sample_hidden``) from a generator seeded by one draw of
-        ``probability_sampler`` (a callable giving a float in [0, 1))."""
+        ``probability_sampler`` (a callable giving a float in [0, 1)); before the deal, a
+        copy (nothing is known yet, nor hidden)."""
+        if not self.dealt:
+            copy: TablelandsState = self.clone()
+            return copy
         rng = Rng(int(probability_sampler() * 2.0**53))
         world = self.tablelands_state.sample_hidden(player_id, rng)
-        copy = TablelandsState(self.get_game(), self._seed)
-        copy._held = _Held(world, False)
-        return copy
+        resampled = TablelandsState(self.get_game(), self._seed)
+        resampled._held = _Held(world, False)
+        return resampled
 
     def __str__(self) -> str:
+        if not self.dealt:
+            return "the deal, still to be drawn"
         return _text(self.tablelands_state.to_json())
 
 
 class _Observer:
-    """OpenSpiel's Python observer: strings only (the tensors come from the encoders).
-    With perfect recall a seat's information state is its knowledge (the observation without
-    the fields worked out for drawing), else its whole observation; an observer of public
-    information alone gets the public observation."""
+    """OpenSpiel's Python observer. With perfect recall a seat's information state is its
+    knowledge (the observation without the fields worked out for drawing), else its whole
+    observation; an observer of public information alone gets the public observation. The
+    tensor of a seat is its knowledge through the game's encoder (docs/research.md; the
+    observation holds the same information), ``dict`` its fields by name; before the deal
+    the strings say so and the tensor is all zeros, the same for everyone."""
 
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(self, encoder: Encoder, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"the observers take no parameters, not {sorted(params)}")
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
         kind = iig_obs_type if iig_obs_type is not None else pyspiel.IIGObservationType()
         self.public = kind.private_info == pyspiel.PrivateInfoType.NONE
         self.recall = bool(kind.perfect_recall)
+        self._encoder = encoder
+        # A public observer has no seat's knowledge to encode: its tensor stays empty.
+        self.tensor: Vector = np.zeros(0 if self.public else encoder.shape, dtype=np.float32)
+        self.dict: dict[str, Vector] = (
+            {}
+            if self.public
+            else {name: self.tensor[part] for name, part in encoder.slices.items()}
+        )
 
     def set_from(self, state: TablelandsState, player: int) -> None:
-        """No tensor to fill."""
+        if self.public:
+            return
+        if not state.dealt:
+            self.tensor[:] = 0.0
+            return
+        self.tensor[:] = self._encoder.encode(state.tablelands_state.knowledge(player))
 
     def string_from(self, state: TablelandsState, player: int) -> str:
+        if not state.dealt:
+            return "the deal, still to be drawn"
         ours = state.tablelands_state
         if self.public:
             return _text(ours.public_observation())
@@ -199,6 +254,10 @@ class TablelandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         given.update(params or {})
         players = int(given.pop("players"))
         self.seed = int(given.pop("seed"))
+        if not 0 <= self.seed <= SEED_LIMIT - DEALS:
+            raise ValueError(
+                f"seed is 0 to {SEED_LIMIT - DEALS} (it and the next {DEALS - 1} are the deals), not {self.seed}"
+            )
         game.check_players(players)
         defaults = {option.name: option.default for option in game.info.options}
         # An option left at its default is the game's to settle for the player count (Land
@@ -210,25 +269,28 @@ class TablelandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         low, high = SOLO_SCORE_BOUNDS if players == 1 else (0.0, 1.0)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.action_count(players, self.options),
-            max_chance_outcomes=0,
+            max_chance_outcomes=DEALS,
             num_players=players,
             min_utility=low,
             max_utility=high,
             utility_sum=None if min(game.info.player_counts) == 1 else 1.0,
-            max_game_length=game.max_game_length(players, self.options),
+            # The deal, then the players' decisions.
+            max_game_length=1 + game.max_game_length(players, self.options),
         )
         super().__init__(game_type, info, params or {})
+        self.encoder = game.encoder(players, self.options)
 
     def our_state(self, seed: int) -> State:
         """Our state at the start of game ``seed`` with this game's players and options."""
         return self.game.new_state(players=self.players, seed=seed, options=dict(self.options))
 
     def new_initial_state(self) -> TablelandsState:
-        """The start of the game dealt by the ``seed`` parameter."""
-        return TablelandsState(self, self.seed)
+        """The chance node that deals the game (one of :data:`DEALS`)."""
+        return TablelandsState(self, None)
 
     def state_for_seed(self, seed: int) -> TablelandsState:
-        """The start of the game dealt by ``seed`` (another deal than the parameter's)."""
+        """The start of our game of ``seed``, dealt already (any seed, none of the deals'
+        perhaps): OpenSpiel's record of the actions (``history()``) starts empty there."""
         return TablelandsState(self, seed)
 
     def wrap(self, state: State) -> TablelandsState:
@@ -248,7 +310,7 @@ class TablelandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return wrapped
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(iig_obs_type, params)
+        return _Observer(self.encoder, iig_obs_type, params)
 
 
 @cache
