@@ -8,6 +8,8 @@ suite, the agents and the CLI through a game that none of them was written for.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
 from tests.toy_game.state import ACTION_COUNT, NOTATION_HELP, ToyEdition, ToyState
 
@@ -26,6 +28,9 @@ class ToyLands(Game[ToyEdition]):
 
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         return ACTION_COUNT
+
+    def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        return 16  # each action lays a card, and an edition has at most 16
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return [{"seat": seat, "total": sum(row)} for seat, row in enumerate(seen["rows"])]

@@ -288,11 +288,10 @@ class Game(ABC, Generic[EditionT]):
         viewer's observation now. By default nothing more is hidden."""
         return after
 
+    @abstractmethod
     def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """An upper bound on the actions of a whole game of ``players`` with ``options``
-        (OpenSpiel's ``max_game_length``): a game that gives none cannot say how long an
-        episode may run."""
-        raise NotImplementedError(f"{self.info.title} gives no bound on a game's length")
+        (OpenSpiel's ``max_game_length``, and how long an episode may run)."""
 
     def rating(self, score: int, players: int) -> str | None:
         """The name the rulebook gives a final score, if any (a solo game's rating)."""
@@ -545,6 +544,26 @@ class State(ABC):
 
         Like :meth:`parse_action` it does not check legality: :meth:`apply` does.
         """
+
+
+class ViewedState(State):
+    """A state whose seats and spectators are all shown one :meth:`view` of it: a seat's
+    view, or the public one (``player`` ``None``), with its drawing fields or without them
+    (its knowledge)."""
+
+    @abstractmethod
+    def view(self, player: int | None, drawn: bool = True) -> JsonDict:
+        """What ``player`` may know (``None``: anyone watching), with the fields worked out
+        from it for drawing when ``drawn``."""
+
+    def observation(self, player: int) -> JsonDict:
+        return self.view(self.seat_checked(player))
+
+    def knowledge(self, player: int) -> JsonDict:
+        return self.view(self.seat_checked(player), drawn=False)
+
+    def public_observation(self) -> JsonDict:
+        return self.view(None)
 
 
 def _game_of_package(package: str) -> Game[Any]:

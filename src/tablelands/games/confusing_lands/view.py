@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Self
 
 from tablelands.core.fields import DERIVED, SHARED
-from tablelands.core.game import Breakdowns, JsonDict, State
+from tablelands.core.game import Breakdowns, JsonDict, ViewedState
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.confusing_lands.components import (
@@ -32,7 +32,7 @@ from tablelands.games.confusing_lands.notation import Placement, parse, placemen
 from tablelands.games.confusing_lands.scoring import score_landscape, solo_rating, winners
 
 
-class ConfusingLandsFields(State):
+class ConfusingLandsFields(ViewedState):
     """What a Confusing Lands state holds, and what each seat may see of it
     (a copy and the saved JSON follow from these declarations: ``core/fields.py``)."""
 
@@ -63,15 +63,6 @@ class ConfusingLandsFields(State):
         each holds the card the other passed, so both hands are known to the seats; a
         spectator (``None``) knows none, the cards being passed face down."""
         return viewer is not None and (viewer == seat or self.phase == SECOND)
-
-    def observation(self, player: int) -> JsonDict:
-        return self.view(self.seat_checked(player))
-
-    def knowledge(self, player: int) -> JsonDict:
-        return self.view(self.seat_checked(player), drawn=False)
-
-    def public_observation(self) -> JsonDict:
-        return self.view(None)
 
     def view(self, viewer: int | None, drawn: bool = True) -> JsonDict:
         """What ``viewer`` may know (``None``: a spectator, who sees the placements once

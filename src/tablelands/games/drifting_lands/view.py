@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Annotated, Self, TypeVar
 
 from tablelands.core.fields import DERIVED, SHARED
-from tablelands.core.game import Breakdowns, JsonDict, State
+from tablelands.core.game import Breakdowns, JsonDict, ViewedState
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
 from tablelands.games.drifting_lands.board import Board
@@ -33,7 +33,7 @@ from tablelands.games.drifting_lands.scoring import continents, public_breakdown
 TERRAIN = ("ocean", "plain", "mountain")
 
 
-class DriftingLandsFields(State):
+class DriftingLandsFields(ViewedState):
     """What a Drifting Lands state holds, and what each seat may see of it
     (a copy and the saved JSON follow from these declarations: ``core/fields.py``)."""
 
@@ -70,15 +70,6 @@ class DriftingLandsFields(State):
         other than by ``apply`` (a redrawn world, a state read from JSON)."""
 
     # -- what each seat may know (DL-8) ----------------------------------------------
-
-    def observation(self, player: int) -> JsonDict:
-        return self.view(self.seat_checked(player))
-
-    def knowledge(self, player: int) -> JsonDict:
-        return self.view(self.seat_checked(player), drawn=False)
-
-    def public_observation(self) -> JsonDict:
-        return self.view(None)
 
     def view(self, player: int | None, drawn: bool = True) -> JsonDict:
         """What ``player`` may know (``None``: a spectator, whose ``hand`` is empty: it sees

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Self
 
 from tablelands.core.fields import DERIVED, SHARED
-from tablelands.core.game import Breakdowns, JsonDict, State
+from tablelands.core.game import Breakdowns, JsonDict, ViewedState
 from tablelands.core.rng import Rng
 from tablelands.games.land_vs_sea.board import Board, unpack, waypoint_list
 from tablelands.games.land_vs_sea.components import (
@@ -88,7 +88,7 @@ def tile_name(tile: int, face: int) -> str | int:
     return tile
 
 
-class LandVsSeaFields(State):
+class LandVsSeaFields(ViewedState):
     """What a Land vs Sea state holds, and what each seat may see of it
     (a copy and the saved JSON follow from these declarations: ``core/fields.py``)."""
 
@@ -127,15 +127,6 @@ class LandVsSeaFields(State):
     turn_events: int
 
     # -- what each seat may know (LS-5) -------------------------------------------------
-
-    def observation(self, player: int) -> JsonDict:
-        return self.view(self.seat_checked(player))
-
-    def knowledge(self, player: int) -> JsonDict:
-        return self.view(self.seat_checked(player), drawn=False)
-
-    def public_observation(self) -> JsonDict:
-        return self.view(None)
 
     def view(self, player: int | None, drawn: bool = True) -> JsonDict:
         """What ``player`` may know (``None``: a spectator, who sees every up face and no
