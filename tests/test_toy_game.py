@@ -58,6 +58,25 @@ def test_a_toy_seat_view_does_not_depend_on_hidden_cards() -> None:
     assert make_agent("mcts:40it", 1).choose(first) == make_agent("mcts:40it", 1).choose(second)
 
 
+def test_the_toy_game_gets_research_environments_from_its_encoder() -> None:
+    from tablelands.envs.pettingzoo import env
+
+    game = get_game(NAME)
+    state = game.new_state(players=2, seed=4)
+    encoder = game.encoder(2)
+    vector = encoder.encode(state.knowledge(0))
+    assert vector.shape == encoder.shape == (48,)
+    assert vector[:16].sum() == len(state.hands[0])  # the viewer's hand, one card each
+    variant = state.clone()
+    assert isinstance(variant, ToyState)
+    variant.deck, variant.hands[1] = variant.deck[:-2] + variant.hands[1], variant.deck[-2:]
+    assert (encoder.encode(variant.knowledge(0)) == vector).all()
+    aec = env(NAME, players=2)
+    aec.reset(seed=4)
+    observation, _, _, _, _ = aec.last()
+    assert (observation["observation"] == vector).all()
+
+
 def test_a_game_that_tells_no_log_logs_nothing() -> None:
     # The kernel's Game.introduce and Game.narrate say nothing until a game says more.
     state = get_game(NAME).new_state(players=2, seed=2)

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablelands.agents import make_agent
+from tablelands.agents.base import play_out
 from tablelands.core.game import Edition, Game, OptionValue
 from tablelands.core.records import GameRecord, record_of
 from tablelands.core.rng import Rng
-from tablelands.core.view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +54,7 @@ def play_one(setup: Setup, index: int) -> Outcome:
     state = setup.game.new_state(
         players=setup.players, seed=game_seed, options=setup.options, edition=setup.edition
     )
-    try:
-        while not state.is_terminal:
-            state.apply(bots[state.current_player].choose(SeatView(state)))
-    finally:
-        for bot in bots:
-            bot.close()
+    play_out(state, bots)
     return Outcome(index, names, state.scores(), state.returns(), record_of(state, names))
 
 

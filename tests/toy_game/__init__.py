@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
+from tests.toy_game.encoding import ToyEncoder
 from tests.toy_game.state import ACTION_COUNT, NOTATION_HELP, ToyEdition, ToyState
 
 
@@ -28,6 +30,11 @@ class ToyLands(Game[ToyEdition]):
 
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:
         return ACTION_COUNT
+
+    def make_encoder(
+        self, players: int, options: dict[str, OptionValue], edition: ToyEdition
+    ) -> Encoder:
+        return ToyEncoder(players)
 
     def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
         return 16  # each action lays a card, and an edition has at most 16

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
+from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 
@@ -27,3 +29,14 @@ class Agent(ABC):
 
     def close(self) -> None:  # noqa: B027  (most agents hold nothing)
         """Release what the agent holds (worker processes); it is not used afterwards."""
+
+
+def play_out(state: State, bots: Sequence[Agent]) -> None:
+    """Play ``state`` to its end, the seat to move choosing by its bot from its own view;
+    the bots are closed afterwards, however the game ends."""
+    try:
+        while not state.is_terminal:
+            state.apply(bots[state.current_player].choose(SeatView(state)))
+    finally:
+        for bot in bots:
+            bot.close()

@@ -242,11 +242,11 @@ class Game(ABC, Generic[EditionT]):
         settled = self.settle_options(players, dict(options or {}))
         return self.make_encoder(players, settled, self.own_edition(edition))
 
+    @abstractmethod
     def make_encoder(
         self, players: int, options: dict[str, OptionValue], edition: EditionT
     ) -> Encoder:
         """:meth:`encoder` for a player count and settled options the game is played with."""
-        raise NotImplementedError(f"{self.info.title} has no observation encoding")
 
     @abstractmethod
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablelands.agents import make_agent
+from tablelands.agents.base import play_out
 from tablelands.core.game import Edition, Game, OptionValue
-from tablelands.core.view import SeatView
 from tablelands.tournament.results import GameResult
 from tablelands.tournament.schedule import Spec, agent_seeds
 
@@ -50,12 +50,7 @@ def play(table: Table, job: Job) -> GameResult:
     state = table.game.new_state(
         players=table.players, seed=job.seed, options=table.options, edition=table.edition
     )
-    try:
-        while not state.is_terminal:
-            state.apply(bots[state.current_player].choose(SeatView(state)))
-    finally:
-        for bot in bots:
-            bot.close()
+    play_out(state, bots)
     return GameResult(
         tournament=table.key,
         index=job.index,
