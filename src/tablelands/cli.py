@@ -27,12 +27,13 @@ from tablelands.core.files import (
     write_text_atomic,
 )
 from tablelands.core.game import Edition, Game, OptionValue
+from tablelands.core.match import Setup
 from tablelands.core.records import read_record, replay, write_record
 from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.games import game_names, get_game
 from tablelands.games.drawing import renderer_for
 from tablelands.session import Session
-from tablelands.sim import Setup
+from tablelands.sim import Simulation
 from tablelands.tournament.commands import add_tournament_commands
 
 app = typer.Typer(
@@ -175,12 +176,9 @@ def play_command(
         # trying them all, and bots get seeds of their own unless the game is to be replayed.
         actual_seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
         bot_seeds = Rng(actual_seed if seed is not None else secrets.randbits(64))
-        state = chosen.new_state(
-            players=count,
-            seed=actual_seed,
-            options=parse_options(chosen, option),
-            edition=load_edition(chosen, edition),
-        )
+        options = parse_options(chosen, option)
+        setup = Setup.checked(chosen, count, actual_seed, options, load_edition(chosen, edition))
+        state = setup.start()
         seats: list[Agent | None] = [
             None if s == seat - 1 or vs is None else make_agent(vs, bot_seeds.next_u64())
             for s in range(count)
@@ -235,14 +233,14 @@ def simulate_command(
         chosen_edition = load_edition(chosen, edition)
         for spec in set(specs):
             make_agent(spec, 0)
-        chosen.new_state(players=count, seed=seed, options=options, edition=chosen_edition)
+        setup = Setup.checked(chosen, count, seed, options, chosen_edition)
         if seed + games > SEED_LIMIT:
             raise fail(f"--seed: the last game would have seed {seed + games - 1}, over 2^63 - 1")
         if out is not None:
             check_output_folder(out, RecordError)  # before the games, not after the first
     except TablelandsError as exc:
         raise fail(str(exc)) from None
-    setup = Setup(chosen, count, options, chosen_edition, tuple(specs), seed, rotate)
+    simulation = Simulation(setup, tuple(specs), rotate)
     wins: dict[str, float] = defaultdict(float)
     seats_played: dict[str, int] = defaultdict(int)
     points: dict[str, list[int]] = defaultdict(list)
@@ -255,7 +253,7 @@ def simulate_command(
     )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("simulating", total=games)
-        for outcome in sim.run(setup, games, workers):
+        for outcome in sim.run(simulation, games, workers):
             for s, name in enumerate(outcome.names):
                 seats_played[name] += 1
                 points[name].append(outcome.scores[s])
@@ -373,9 +371,7 @@ def analyze_command(
     except TablelandsError as exc:
         raise fail(str(exc)) from None
     assert isinstance(adviser, MctsAgent)
-    start = chosen.new_state(
-        players=final.num_players, seed=final.seed, options=final.options, edition=final.edition
-    )
+    start = Setup(chosen, final.num_players, final.options, final.edition, final.seed).start()
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -489,6 +485,15 @@ def serve_command(
     workers: Annotated[
         int, typer.Option(min=1, max=64, help="Bot decisions made at once, a process each.")
     ] = 2,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes sharing the address, each serving any game "
+            "(more than 1 needs PostgreSQL).",
+        ),
+    ] = 1,
     hint_budget: Annotated[
         str, typer.Option(help="Search budget of a hint: 2s, 0.5s or 5000it.")
     ] = "1s",
@@ -506,7 +511,15 @@ def serve_command(
             analysis.budget_of(text)
         except TablelandsError as exc:
             raise fail(f"{option}: {exc}") from None
-    serve(host, port, db, workers, hint_budget=hint_budget, analysis_budget=analysis_budget)
+    serve(
+        host,
+        port,
+        db,
+        workers,
+        hint_budget=hint_budget,
+        analysis_budget=analysis_budget,
+        processes=processes,
+    )
 
 
 def main() -> None:

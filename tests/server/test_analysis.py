@@ -48,7 +48,7 @@ def expected(client: TestClient, game_id: str) -> dict[str, Any]:
 
 
 def rows(client: TestClient) -> Any:
-    return hub_of(client).tables.session()
+    return hub_of(client).store.session()
 
 
 def test_a_finished_game_is_analysed_stored_and_served(database_url: str) -> None:

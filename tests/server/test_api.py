@@ -91,7 +91,7 @@ def test_the_seed_is_told_only_at_the_end(sqlite_url: str) -> None:
         game_id, token = made["game"]["id"], made["seats"][0]["token"]
         frame = view(client, game_id, token)
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        seed = hub.tables.position(game_id).state.seed
+        seed = hub.referee.position(game_id).state.seed
         for text in (client.get(f"/api/games/{game_id}").text, str(frame), str(made)):
             assert str(seed) not in text
         assert frame["result"] is None
@@ -134,7 +134,7 @@ def test_an_illegal_move_is_explained_by_the_rule(sqlite_url: str) -> None:
         assert response.status_code == 422
         message = response.json()["message"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        state = hub.tables.position(game_id).state.clone()
+        state = hub.referee.position(game_id).state.clone()
         action = state.action_from_json(wrong)
         assert action not in legal
         with pytest.raises(Exception) as expected:
@@ -184,7 +184,7 @@ def undoable_game(client: TestClient) -> tuple[str, str, str, dict[str, Any]]:
     hub = client.app.state.hub  # type: ignore[attr-defined]
     rng = Rng(4)
     for _ in range(200):
-        position = hub.tables.position(game_id)
+        position = hub.referee.position(game_id)
         seat = position.state.current_player
         frame = view(client, game_id, tokens[seat])
         if frame["can_undo"]:
@@ -203,7 +203,7 @@ def test_undo_is_allowed_in_ones_own_turn_and_refused_otherwise(database_url: st
     with serving(database_url) as client:
         game_id, mover, other, frame = undoable_game(client)
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        before = hub.tables.position(game_id)
+        before = hub.referee.position(game_id)
         last = before.played[-1]
         assert view(client, game_id, other)["can_undo"] is False
         refused = client.post(
@@ -221,7 +221,7 @@ def test_undo_is_allowed_in_ones_own_turn_and_refused_otherwise(database_url: st
         after = undone.json()
         assert after["seq"] == frame["seq"] + 1 and after["undone"] == [last.seq]
         assert after["log"] == []
-        position = hub.tables.position(game_id)
+        position = hub.referee.position(game_id)
         assert position.actions == before.actions[:-1]
         assert last.action in [a["id"] for a in after["legal_actions"]]
         # The rows are kept: an undo is a row of its own.
@@ -238,7 +238,7 @@ def test_undo_is_refused_once_the_turn_passed_or_something_was_drawn(sqlite_url:
         rng = Rng(9)
         seen_turn_passed = seen_drawn = False
         for _ in range(300):
-            position = hub.tables.position(game_id)
+            position = hub.referee.position(game_id)
             if position.state.is_terminal or (seen_turn_passed and seen_drawn):
                 break
             if position.played:
@@ -258,7 +258,7 @@ def test_undo_is_refused_once_the_turn_passed_or_something_was_drawn(sqlite_url:
                     else:
                         assert "drew at random or revealed" in message
                         seen_drawn = True
-            seat = hub.tables.position(game_id).state.current_player
+            seat = hub.referee.position(game_id).state.current_player
             frame = view(client, game_id, tokens[seat])
             action = rng.choice(frame["legal_actions"])["id"]
             client.post(
@@ -274,12 +274,12 @@ def test_a_restarted_server_resumes_every_game_with_no_move_lost(database_url: s
         game_id, mover, _other, frame = undoable_game(client)
         hub = client.app.state.hub  # type: ignore[attr-defined]
         client.post(f"/api/games/{game_id}/undo", headers=bearer(mover), json={"seq": frame["seq"]})
-        before = hub.tables.position(game_id)
+        before = hub.referee.position(game_id)
         state, actions, lines = before.state.to_json(), before.actions, before.lines
         old = view(client, game_id, mover)
     with serving(database_url) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        after = hub.tables.position(game_id)
+        after = hub.referee.position(game_id)
         assert after.state.to_json() == state and after.actions == actions and after.lines == lines
         assert view(client, game_id, mover) == old
 
@@ -380,7 +380,7 @@ def test_a_rematch_keeps_the_seats_and_options_with_a_new_seed(sqlite_url: str) 
         assert client.get(f"/api/games/{game_id}").json()["rematch"] == new["id"]
         assert view(client, new["id"], token)["seat"] == 0  # the same link works
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert hub.tables.position(new["id"]).state.seed != end["result"]["seed"]
+        assert hub.referee.position(new["id"]).state.seed != end["result"]["seed"]
 
 
 def test_the_edition_and_the_game_page_are_public(sqlite_url: str) -> None:

@@ -6,8 +6,8 @@ import pytest
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
 
-from tablelands.server.db import PLAY, UNDO, MoveRow, make_engine, now, upgrade
-from tablelands.server.referee import Move, effective
+from tablelands.core.match import PLAY, UNDO, Move, effective
+from tablelands.server.db import MoveRow, make_engine, now, upgrade
 from tests.server.conftest import serving
 
 

@@ -46,7 +46,7 @@ def test_a_hint_ranks_legal_actions_of_the_seats_own_view(sqlite_url: str) -> No
         assert [h["visits"] for h in hints] == sorted((h["visits"] for h in hints), reverse=True)
         # The worker searched the seat's view, seeded from its observation: the same
         # question in this process gives the very same answer.
-        state = hub_of(client).tables.position(game_id).state
+        state = hub_of(client).referee.position(game_id).state
         assert advice(SeatView(state, 0), Budget(iterations=40)) == hints
         # A hint is advice only: nothing was played, and the hinted move can be played.
         assert view(client, game_id, token)["seq"] == frame["seq"]

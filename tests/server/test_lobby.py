@@ -15,7 +15,6 @@ from sqlalchemy import inspect, update
 
 from tablelands.games import get_game
 from tablelands.server.db import OVER, GameRow, _migrations, make_engine, upgrade
-from tablelands.server.tables import Tables
 from tests.server.conftest import ADMIN, bearer, hub_of, serving
 
 
@@ -94,13 +93,13 @@ def test_a_rematch_keeps_a_used_invite_used_and_an_unused_one_inviting(sqlite_ur
         token = client.post(
             f"/api/games/{game_id}/join", headers=bearer(first), json={"name": "Bea"}
         ).json()["token"]
-        with hub_of(client).tables.session() as session, session.begin():
+        with hub_of(client).store.session() as session, session.begin():
             session.execute(update(GameRow).where(GameRow.id == game_id).values(status=OVER))
-        # The server keeps a game's rows in memory: tables of their own read the change.
-        tables = Tables(make_engine(sqlite_url))
-        new_id = tables.rematch(game_id)
-        assert [s["invited"] for s in tables.seats(new_id, set())] == [False, False, True]
-        assert tables.seat_of(new_id, token) == 1
+        # The store reads a game's status at every use: the change is seen at once.
+        referee = hub_of(client).referee
+        new_id = referee.rematch(game_id)
+        assert [s["invited"] for s in referee.seats(new_id)] == [False, False, True]
+        assert referee.seat_of(new_id, token) == 1
         used = client.post(f"/api/games/{new_id}/join", headers=bearer(first))
         assert used.status_code == 403 and "already used" in used.json()["message"]
         joined = client.post(f"/api/games/{new_id}/join", headers=bearer(second)).json()

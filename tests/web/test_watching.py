@@ -13,9 +13,10 @@ from sqlalchemy import select
 
 from tablelands.core.game import State
 from tablelands.core.records import record_of
-from tablelands.server.db import GameRow, make_engine
-from tablelands.server.tables import Tables
+from tablelands.server.db import GameRow
+from tablelands.server.referee import Referee
 from tests.play import random_play
+from tests.server.reading import referee_of
 from tests.web.conftest import Tab
 from tests.web.test_pages import act_land_vs_sea, create, frames
 
@@ -38,7 +39,7 @@ def whose_turn(tabs: list[Tab]) -> Tab:
     raise AssertionError("neither player's page says it is its turn")
 
 
-def states_by_seq(tables: Tables, game_id: str) -> dict[int, State]:
+def states_by_seq(tables: Referee, game_id: str) -> dict[int, State]:
     """The game's true state after every move (no move was taken back)."""
     position = tables.position(game_id)
     assert not position.undone
@@ -116,7 +117,7 @@ def test_two_players_by_invite_links_and_a_spectator_see_only_their_own(
     assert "drew a tile from stack" in log and "drew tile " not in log
     watcher.screenshot("watching-land-vs-sea-spectator-later")
 
-    tables = Tables(make_engine(site_database))
+    tables = referee_of(site_database)
     states = states_by_seq(tables, game_id)
     assert len(states) > DECISIONS
     checked = [check_frames(got, seat, states) for seat, got in enumerate(received)]
@@ -209,7 +210,7 @@ def test_the_replay_link_of_a_game_finished_online(tab: Tab, site_database: str)
     page = tab.page
     page.wait_for_url("**/play/*")
     game_id = page.url.rsplit("/", 1)[1]
-    tables = Tables(make_engine(site_database))
+    tables = referee_of(site_database)
     # Finish the game through the server's own rules (clicks are test_pages' part).
     state = tables.position(game_id).state
     while not state.is_terminal:
@@ -232,7 +233,7 @@ def test_the_replay_link_of_a_game_finished_online(tab: Tab, site_database: str)
     page.keyboard.press("End")
     at_step(page, len(state.history))
     page.goto(tab.site + "/")
-    with tables.session() as session:
+    with tables.store.session() as session:
         assert session.scalar(select(GameRow.status).where(GameRow.id == game_id)) == "over"
     mine = page.locator("#my-games li").filter(has=page.locator(f'a[href="/play/{game_id}"]'))
     assert mine.locator("a", has_text="Spectate link").get_attribute("href") == f"/watch/{game_id}"

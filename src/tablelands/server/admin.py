@@ -16,16 +16,16 @@ from tablelands.server.access import Authorization, bearer, hub_of
 from tablelands.server.db import GameRow
 from tablelands.server.errors import ForbiddenError
 from tablelands.server.settings import Settings
-from tablelands.server.tables import Tables
+from tablelands.server.store import Store
 
 #: Games per page of the admin list, unless asked otherwise (a summary rebuilds a position).
 PAGE = 50
 MAX_PAGE = 200
 
 
-def newest_games(tables: Tables, limit: int, offset: int) -> tuple[int, list[str]]:
+def newest_games(store: Store, limit: int, offset: int) -> tuple[int, list[str]]:
     """How many games there are, and the ids of ``limit`` of them, newest first."""
-    with tables.session() as session:
+    with store.session() as session:
         total = session.scalar(select(func.count()).select_from(GameRow)) or 0
         ids = session.scalars(
             select(GameRow.id)
@@ -55,6 +55,6 @@ def add_admin_routes(app: FastAPI, templates: Jinja2Templates, settings: Setting
                 "the admin routes need the admin token the server printed at start"
             )
         hub = hub_of(request)
-        total, ids = await hub.run(newest_games, hub.tables, limit, offset)
-        games = [await hub.run(hub.tables.summary, i, hub.connected(i)) for i in ids]
+        total, ids = await hub.run(newest_games, hub.store, limit, offset)
+        games = [await hub.run(hub.referee.summary, i) for i in ids]
         return {"total": total, "offset": offset, "limit": limit, "games": games}

@@ -29,18 +29,21 @@ from tablelands.server.access import Authorization, bearer, hub_of
 from tablelands.server.admin import add_admin_routes
 from tablelands.server.bots import bot_pool
 from tablelands.server.catalog import catalog
-from tablelands.server.db import PLAYING, make_engine, upgrade
+from tablelands.server.db import make_engine, upgrade
 from tablelands.server.errors import ForbiddenError, NotFoundError, ServerError
+from tablelands.server.events import Event, Listener, Publisher
 from tablelands.server.hints import add_hint_routes
 from tablelands.server.hub import Connection, Hub
 from tablelands.server.limits import BodyLimit
 from tablelands.server.lobby import add_lobby_routes
 from tablelands.server.messages import refused
+from tablelands.server.processes import sole_process
+from tablelands.server.referee import Referee
 from tablelands.server.replays import Replays
 from tablelands.server.review import Reviews, add_review_routes
 from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
 from tablelands.server.settings import Settings
-from tablelands.server.tables import Tables
+from tablelands.server.store import Store
 from tablelands.server.watch import add_watch_routes
 
 PACKAGE = Path(str(resources.files("tablelands.server")))
@@ -51,27 +54,34 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url)
-        upgrade(engine)
-        pool = bot_pool(settings.workers)
-        hub = Hub(Tables(engine), pool)
-        app.state.hub = hub
-        app.state.replays = Replays(hub.tables)
-        for game_id in await hub.run(hub.tables.game_ids, PLAYING):
-            hub.wake_bots(game_id)  # games where a bot is to move go on
-        background = bot_pool(1, background=True)
-        reviews = Reviews(hub, budget_of(settings.analysis_budget), background)
-        app.state.reviews = reviews
-        await reviews.resume()
-        try:
-            yield
-        finally:
-            await reviews.close()
-            await hub.close()
-            hub.shutdown()
-            pool.shutdown(cancel_futures=True)
-            background.shutdown(cancel_futures=True)
-            engine.dispose()
+        shared = settings.database_url.startswith("postgresql")
+        with sole_process(settings.database_url):
+            engine = make_engine(settings.database_url)
+            upgrade(engine)
+            publisher = Publisher(Hub.new_process_id(), shared)
+            pool = bot_pool(settings.workers)
+            hub = Hub(Referee(Store(engine, publisher)), publisher, pool)
+            app.state.hub = hub
+            app.state.replays = Replays(hub.referee)
+            listener = Listener(settings.database_url, publisher, hub.resync) if shared else None
+            if listener is not None:
+                await listener.start()
+            await hub.start()  # games where a bot is to move go on
+            background = bot_pool(1, background=True)
+            reviews = Reviews(hub, budget_of(settings.analysis_budget), background)
+            app.state.reviews = reviews
+            await reviews.resume()
+            try:
+                yield
+            finally:
+                await reviews.close()
+                if listener is not None:
+                    await listener.close()
+                await hub.close()
+                hub.shutdown()
+                pool.shutdown(cancel_futures=True)
+                background.shutdown(cancel_futures=True)
+                engine.dispose()
 
     app = FastAPI(title="tablelands", lifespan=lifespan)
     app.add_middleware(BodyLimit)
@@ -96,7 +106,7 @@ def create_app(settings: Settings) -> FastAPI:
         # page is the same for everyone and finds its seats in the browser.
         hub = hub_of(request)
         try:
-            summary = await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+            summary = await hub.run(hub.referee.summary, game_id)
         except NotFoundError as exc:
             return templates.TemplateResponse(
                 request, "missing.html", {"message": str(exc)}, status_code=404
@@ -110,10 +120,10 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request, body: NewGame) -> JsonDict:
         hub = hub_of(request)
-        game_id, tokens = await hub.run(hub.tables.create, body)
+        game_id, tokens = await hub.run(hub.referee.create, body)
         hub.wake_bots(game_id)
         return {
-            "game": await hub.run(hub.tables.summary, game_id, hub.connected(game_id)),
+            "game": await hub.run(hub.referee.summary, game_id),
             "seats": [
                 {
                     "seat": t.seat,
@@ -128,17 +138,17 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/games/{game_id}")
     async def game_summary(request: Request, game_id: str) -> JsonDict:
         hub = hub_of(request)
-        return await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+        return await hub.run(hub.referee.summary, game_id)
 
     @app.get("/api/games/{game_id}/edition")
     async def edition(request: Request, game_id: str) -> JSONResponse:
         hub = hub_of(request)
-        data = await hub.run(hub.tables.edition, game_id)
+        data = await hub.run(hub.referee.edition, game_id)
         # A game's edition never changes, and is public: the boards read card faces from it.
         return JSONResponse(data, headers={"Cache-Control": "public, max-age=86400"})
 
     async def seat(hub: Hub, game_id: str, authorization: str | None) -> int:
-        return await hub.run(hub.tables.seat_of, game_id, bearer(authorization))
+        return await hub.run(hub.referee.seat_of, game_id, bearer(authorization))
 
     @app.post("/api/games/{game_id}/join")
     async def join(
@@ -149,13 +159,12 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> JsonDict:
         hub = hub_of(request)
         name = body.name if body else None
-        index, token = await hub.run(hub.tables.join, game_id, bearer(authorization), name)
-        seats = await hub.run(hub.tables.seats, game_id, hub.connected(game_id))
-        await hub.notify(game_id, {"type": "seats", "seats": seats})  # everyone sees the name
+        # Everyone sees the name, on every process: the store tells of the change.
+        index, token = await hub.run(hub.referee.join, game_id, bearer(authorization), name)
         return {
             "seat": index,
             "token": token,
-            "game": await hub.run(hub.tables.summary, game_id, hub.connected(game_id)),
+            "game": await hub.run(hub.referee.summary, game_id),
         }
 
     @app.get("/api/games/{game_id}/view")
@@ -165,7 +174,7 @@ def create_app(settings: Settings) -> FastAPI:
         hub = hub_of(request)
         # Without a token: a spectator's view, the public one.
         index = None if authorization is None else await seat(hub, game_id, authorization)
-        return await hub.run(hub.tables.frame, game_id, index, since, hub.connected(game_id))
+        return await hub.run(hub.referee.frame, game_id, index, lines_after(since))
 
     @app.post("/api/games/{game_id}/moves")
     async def move(
@@ -173,8 +182,8 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> JsonDict:
         hub = hub_of(request)
         index = await seat(hub, game_id, authorization)
-        await hub.change(hub.tables.play, game_id, index, body.seq, body.action, body.action_id)
-        return await hub.run(hub.tables.frame, game_id, index, body.seq, hub.connected(game_id))
+        await hub.change(hub.referee.play, game_id, index, body.seq, body.action, body.action_id)
+        return await hub.run(hub.referee.frame, game_id, index, body.seq)
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(
@@ -182,13 +191,13 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> JsonDict:
         hub = hub_of(request)
         index = await seat(hub, game_id, authorization)
-        await hub.change(hub.tables.undo, game_id, index, body.seq)
-        return await hub.run(hub.tables.frame, game_id, index, body.seq, hub.connected(game_id))
+        await hub.change(hub.referee.undo, game_id, index, body.seq)
+        return await hub.run(hub.referee.frame, game_id, index, body.seq)
 
     @app.get("/api/games/{game_id}/record")
     async def record(request: Request, game_id: str) -> JSONResponse:
         hub = hub_of(request)
-        made = await hub.run(hub.tables.record, game_id)
+        made = await hub.run(hub.referee.record, game_id)
         return JSONResponse(
             made.model_dump(mode="json"),
             headers={"Content-Disposition": f'attachment; filename="{made.game}-{game_id}.json"'},
@@ -200,10 +209,11 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> JsonDict:
         hub = hub_of(request)
         await seat(hub, game_id, authorization)
-        new_id = await hub.run(hub.tables.rematch, game_id)
+        new_id = await hub.run(hub.referee.rematch, game_id)
         hub.wake_bots(new_id)
-        await hub.notify(game_id, {"type": "rematch", "game": new_id})
-        return {"game": await hub.run(hub.tables.summary, new_id, hub.connected(new_id))}
+        # Every page of the game follows to the new one, on every process.
+        await hub.run(hub.store.tell, Event(game_id, Event.REMATCH, value=new_id))
+        return {"game": await hub.run(hub.referee.summary, new_id)}
 
     add_lobby_routes(app)
     add_admin_routes(app, templates, settings)
@@ -216,14 +226,14 @@ def create_app(settings: Settings) -> FastAPI:
         await websocket.accept()
         try:
             # Without a token the connection watches: it gets the public view.
-            index = None if token is None else await hub.run(hub.tables.seat_of, game_id, token)
+            index = None if token is None else await hub.run(hub.referee.seat_of, game_id, token)
             if index is None:
                 await spectate(hub, game_id)
         except ServerError as exc:
             await websocket.send_json(refused(str(exc)))
             await websocket.close(code=4403 if isinstance(exc, ForbiddenError) else 4404)
             return
-        connection = Connection(websocket, index, since)
+        connection = Connection(websocket, index, lines_after(since))
         await hub.connect(game_id, connection)
         try:
             # Until the client leaves, or a message to it failed (the hub dropped it then).
@@ -241,9 +251,15 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
+def lines_after(since: int) -> int:
+    """The seq after which a view's log lines are sent: ``since=0`` (the default) asks for
+    every line, the game's opening lines (written at seq 0) too."""
+    return since if since > 0 else -1
+
+
 async def spectate(hub: Hub, game_id: str) -> None:
     """Nobody's seat, in a game that exists (``NotFoundError`` otherwise)."""
-    await hub.run(hub.tables.seats, game_id, set())
+    await hub.run(hub.store.setup, game_id)
 
 
 async def _socket_message(hub: Hub, game_id: str, seat: int | None, text: str) -> None:
@@ -258,10 +274,10 @@ async def _socket_message(hub: Hub, game_id: str, seat: int | None, text: str) -
     try:
         if kind == "move":
             body = MoveRequest.model_validate(message)
-            await hub.change(hub.tables.play, game_id, seat, body.seq, body.action, body.action_id)
+            await hub.change(hub.referee.play, game_id, seat, body.seq, body.action, body.action_id)
         elif kind == "undo":
             undo = UndoRequest.model_validate(message)
-            await hub.change(hub.tables.undo, game_id, seat, undo.seq)
+            await hub.change(hub.referee.undo, game_id, seat, undo.seq)
         else:
             raise ServerError(f"a message's type is 'move' or 'undo', not {kind!r}")
     except ValidationError as exc:

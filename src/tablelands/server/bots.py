@@ -13,8 +13,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from tablelands.agents import make_agent
+from tablelands.core.match import Setup
 from tablelands.core.view import SeatView
-from tablelands.server.referee import Setup
 
 #: Bot decisions made at once, one process each.
 DEFAULT_WORKERS = 2
@@ -27,6 +27,7 @@ BACKGROUND_NICENESS = 19
 class BotJob:
     """One decision for a bot: the game so far, whose seat, with which agent."""
 
+    game_id: str
     setup: Setup
     actions: tuple[int, ...]
     seat: int
@@ -35,13 +36,16 @@ class BotJob:
     #: The seq of the position asked about: the bot's move is played against it.
     seq: int
 
+    @property
+    def lease(self) -> str:
+        """The lease of this decision: one process of the server makes it."""
+        return f"bot:{self.game_id}:{self.seq}"
+
 
 def choose(job: BotJob) -> int:
     """The bot's action (run in a worker): the position rebuilt from the job, the agent
     given only its seat's view of it."""
-    state = job.setup.start()
-    for action in job.actions:
-        state.apply(action)
+    state = job.setup.replay(job.actions)
     agent = make_agent(job.spec, job.agent_seed)
     try:
         return agent.choose(SeatView(state, job.seat))

@@ -23,6 +23,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -31,9 +32,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-#: Move kinds: an action played, or the taking back of the last effective move.
-PLAY = "play"
-UNDO = "undo"
 #: Seat kinds: a person with their own link, a bot, or a person at the creator's screen;
 #: and a seat of an uploaded record, which nobody plays (its game is over).
 HUMAN = "human"
@@ -55,6 +53,7 @@ class Base(DeclarativeBase):
 
 class GameRow(Base):
     __tablename__ = "games"
+    __table_args__ = (Index("uq_games_rematch_of", "rematch_of", unique=True),)
 
     #: The public id, random and url-safe: it is in every link to the game.
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -69,6 +68,7 @@ class GameRow(Base):
     hints: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     status: Mapped[str] = mapped_column(String(16))
+    #: Unique: a game has at most one rematch, however many ask for one at once.
     rematch_of: Mapped[str | None] = mapped_column(
         String(32), ForeignKey("games.id"), nullable=True
     )
@@ -108,6 +108,44 @@ class MoveRow(Base):
     action: Mapped[int] = mapped_column(BigInteger)
     kind: Mapped[str] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseRow(Base):
+    """Work that one process of the server does for all of them (a bot's decision, an
+    analysis), claimed until ``expires_at``. The owner renews the lease while it works; a
+    process that dies stops renewing, and once the lease expires another takes the work."""
+
+    __tablename__ = "leases"
+
+    #: What the work is: ``bot:GAME:SEQ``, ``analysis:GAME``.
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    #: The id of the process holding it (``ProcessRow.id``).
+    owner: Mapped[str] = mapped_column(String(32))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ProcessRow(Base):
+    """A server process, alive while its heartbeat is recent."""
+
+    __tablename__ = "processes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PresenceRow(Base):
+    """The sockets a process holds for a seat of a game: the seat is connected while some
+    living process holds one."""
+
+    __tablename__ = "presence"
+
+    process_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("processes.id", ondelete="CASCADE"), primary_key=True
+    )
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sockets: Mapped[int] = mapped_column(Integer)
 
 
 def make_engine(url: str) -> Engine:

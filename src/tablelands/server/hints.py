@@ -17,16 +17,15 @@ from tablelands import analysis
 from tablelands.agents.mcts import Budget
 from tablelands.core.files import content_hash
 from tablelands.core.game import JsonDict
+from tablelands.core.match import Setup
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games.drawing import renderer_for
 from tablelands.server.access import Authorization, bearer, hub_of
-from tablelands.server.db import GameRow
-from tablelands.server.errors import NotFoundError, RefusedError, ServerError, StaleError
-from tablelands.server.referee import Setup
+from tablelands.server.errors import RefusedError, ServerError, StaleError
+from tablelands.server.referee import Referee
 from tablelands.server.schemas import HintRequest
 from tablelands.server.settings import Settings
-from tablelands.server.tables import Tables
 
 
 class BusyError(ServerError):
@@ -68,23 +67,16 @@ def advice(view: SeatView, budget: Budget) -> list[JsonDict]:
 
 def hint(job: HintJob) -> list[JsonDict]:
     """The hint (run in a worker): the position rebuilt, the search given the seat's view."""
-    state = job.setup.start()
-    for action in job.actions:
-        state.apply(action)
+    state = job.setup.replay(job.actions)
     return advice(SeatView(state, job.seat), job.budget)
 
 
-def hint_job(tables: Tables, game_id: str, seat: int, seq: int, budget: Budget) -> HintJob:
+def hint_job(referee: Referee, game_id: str, seat: int, seq: int, budget: Budget) -> HintJob:
     """The hint ``seat`` asks for at ``seq``; refused unless the game allows hints, the seq
     is the game's and the seat is to act."""
-    with tables.session() as session:
-        row = session.get(GameRow, game_id)
-        if row is None:
-            raise NotFoundError(f"there is no game {game_id!r}")
-        allowed = row.hints
-    if not allowed:
+    if not referee.store.setup(game_id).hints:
         raise RefusedError("hints are off in this game (they are chosen when it is made)")
-    position = tables.position(game_id)
+    position = referee.position(game_id)
     if seq != position.seq:
         raise StaleError(f"the game has moved on: it is at seq {position.seq}, not {seq}")
     if position.state.is_terminal:
@@ -106,13 +98,13 @@ def add_hint_routes(app: FastAPI, settings: Settings) -> None:
         request: Request, game_id: str, body: HintRequest, authorization: Authorization = None
     ) -> JsonDict:
         hub = hub_of(request)
-        seat = await hub.run(hub.tables.seat_of, game_id, bearer(authorization))
+        seat = await hub.run(hub.referee.seat_of, game_id, bearer(authorization))
         if (game_id, seat) in thinking:
             raise BusyError("a hint is being worked out for this seat already: wait for it")
         thinking.add((game_id, seat))
         try:
             async with hub.lock(game_id):
-                job = await hub.run(hint_job, hub.tables, game_id, seat, body.seq, budget)
+                job = await hub.run(hint_job, hub.referee, game_id, seat, body.seq, budget)
             hints = await hub.compute(hint, job)
         finally:
             thinking.discard((game_id, seat))

@@ -1,19 +1,27 @@
-"""The WebSocket connections of each game, and the bots that play in it.
+"""One server process's part: its WebSocket connections, what it hears of every game's
+changes, and the bots' decisions it takes on.
 
-After every accepted change the hub sends each connection the ``view`` message of its own
-seat (a spectator's: the public one), with the log lines since the last it was sent, and
-wakes the game's bots, which think in worker processes (``bots.py``) while the event loop
-goes on. Work on one game is done
-one change at a time under the game's lock; the database and referee work runs in one
-thread beside the event loop, and a change and the views after it are made in one trip
-to it, the position read once.
+Every change, made here or by another process, reaches this process as an
+:class:`~tablelands.server.events.Event`; the hub then sends each of its own connections of
+that game the ``view`` message of its seat (a spectator's: the public one) with the log
+lines since the last it was sent, and wakes the game's bots. A bot's decision is made by
+the one process that holds its lease (``bot:GAME:SEQ`` in the store), renewed while the
+bot thinks; if that process dies, the lease runs out and the sweep of another process
+takes the decision on. Presence is kept in the store too, so a seat's "connected" dot is
+right whichever process its socket is on.
+
+The referee's and the store's work runs in one thread beside the event loop, one piece
+after another (Python runs one thread at a time, and threads taking turns at it held each
+other up: docs/benchmarks.md); a change and the views after it are made in one trip to it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import secrets
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -23,13 +31,25 @@ from typing import Any, TypeVar
 from starlette.websockets import WebSocket
 
 from tablelands.core.game import JsonDict
-from tablelands.server.bots import choose
+from tablelands.server.bots import BotJob, choose
 from tablelands.server.errors import StaleError
-from tablelands.server.tables import Tables
+from tablelands.server.events import Event, Publisher
+from tablelands.server.referee import Referee
 
 T = TypeVar("T")
 J = TypeVar("J")
 log = logging.getLogger(__name__)
+bot_log = logging.getLogger("tablelands.server.bots")
+
+#: How long a lease of shared work holds without being renewed: how soon another process
+#: takes over the work of one that died.
+LEASE_SECONDS = 6.0
+#: How often a lease is renewed while its work goes on.
+RENEW_SECONDS = 1.5
+#: How often the sweep looks for work whose owner died, and beats this process's heart.
+SWEEP_SECONDS = 1.0
+#: A process silent this long is taken for dead: its sockets no longer count as connected.
+DEAD_SECONDS = 10.0
 
 
 def _text(message: JsonDict) -> str:
@@ -42,157 +62,204 @@ class Connection:
     socket: WebSocket
     #: The seat the connection plays, or ``None`` for a spectator.
     seat: int | None
-    #: The seq of the last view sent: the next one carries the log lines after it.
+    #: The seq of the last view sent (below 0: none yet): the next one carries the log
+    #: lines after it.
     sent: int
 
 
 class Hub:
-    def __init__(self, tables: Tables, pool: Executor) -> None:
-        self.tables = tables
+    def __init__(self, referee: Referee, publisher: Publisher, pool: Executor) -> None:
+        self.referee = referee
+        self.store = referee.store
+        self.process = publisher.process
         self._pool = pool
-        # One thread for all of it, each piece in turn: the work is Python, which runs one
-        # thread at a time anyway, and threads taking turns at it hold each other up (one
-        # holding the write lock waits for the interpreter while another makes views), so
-        # that under load a move waited twice as long (docs/benchmarks.md).
         self._threads = ThreadPoolExecutor(1, "referee")
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._connections: defaultdict[str, list[Connection]] = defaultdict(list)
         self._bots: dict[str, asyncio.Task[None]] = {}
-        #: Called after each accepted change of a game (a move, an undo) with its id and
-        #: whether it is over.
-        self.on_change: list[Callable[[str, bool], None]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        #: Called on the event loop with every event, this process's and the others'.
+        self.on_event: list[Callable[[Event], None]] = []
+        #: Called with a lease's kind and game when its owner stopped renewing it.
+        self.on_expired: list[Callable[[str, str], None]] = []
+        publisher.handlers.append(self._heard)
+
+    @staticmethod
+    def new_process_id() -> str:
+        return secrets.token_hex(8)
+
+    async def start(self) -> None:
+        """Register this process, resume the games where a bot is to move, start the sweep."""
+        self._loop = asyncio.get_running_loop()
+        await self.run(self.store.beat, self.process)
+        for game_id in await self.run(self.store.game_ids, "playing"):
+            self.wake_bots(game_id)
+        self._sweeper = asyncio.create_task(self._sweep())
 
     def lock(self, game_id: str) -> asyncio.Lock:
         return self._locks[game_id]
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """Database and referee work, off the event loop."""
+        """Referee and store work, off the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self._threads, work, *args)
 
     async def compute(self, work: Callable[[J], T], job: J) -> T:
         """Search work (a bot's decision, a hint, an analysis), in a worker process."""
         return await asyncio.get_running_loop().run_in_executor(self._pool, work, job)
 
-    def _changed(self, game_id: str, over: bool) -> None:
-        for listener in self.on_change:
-            listener(game_id, over)
+    # -- events -------------------------------------------------------------------
 
-    def connected(self, game_id: str) -> set[int]:
-        return {
-            connection.seat
-            for connection in self._connections.get(game_id, [])
-            if connection.seat is not None
-        }
+    def _heard(self, event: Event) -> None:
+        """From any thread: an event, handled on the event loop."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._handle, event)
 
-    async def change(self, work: Callable[..., None], game_id: str, *args: Any) -> None:
-        """Carry out one change of a game (a move, an undo), then tell every connection and
-        wake the bots; refusals propagate with nothing changed."""
+    def _handle(self, event: Event) -> None:
+        for listener in self.on_event:
+            listener(event)
+        if event.kind == Event.MOVED:
+            behind = [c for c in self._connections.get(event.game, []) if c.sent < event.seq]
+            if behind:
+                self._spawn(self._send_views(event.game))
+            self.wake_bots(event.game)
+        elif event.kind == Event.SEATS:
+            # Those connected now: one connecting gets the seats with its first view.
+            self._spawn(self._send_seats(event.game, self.connections(event.game)))
+        elif event.kind == Event.REMATCH:
+            self._spawn(self._send_all(event.game, {"type": "rematch", "game": event.value}))
+        elif event.kind == Event.ANALYSIS:
+            self._spawn(self._send_all(event.game, {"type": "analysis", "game": event.game}))
+
+    def resync(self) -> None:
+        """Events may have been missed (the listening connection dropped): every game with
+        a connection here gets its views again, and every game a bot may be to move in."""
+        for game_id in list(self._connections):
+            self._heard(Event(game_id, Event.MOVED, seq=1 << 62))
+            self._heard(Event(game_id, Event.SEATS))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- connections ----------------------------------------------------------------
+
+    def connections(self, game_id: str) -> list[Connection]:
+        return list(self._connections.get(game_id, []))
+
+    async def change(self, work: Callable[..., Event], game_id: str, *args: Any) -> None:
+        """Carry out one change of a game (a move, an undo) and send this process's
+        connections their views at once; the others hear of it by the change's event.
+        Refusals propagate with nothing changed."""
         async with self.lock(game_id):
-            over = await self._change(work, game_id, *args)
-        self._changed(game_id, over)
-        self.wake_bots(game_id)
-
-    async def connect(self, game_id: str, connection: Connection) -> None:
-        async with self.lock(game_id):
-            self._connections[game_id].append(connection)
-            await self._send_views(game_id, [connection])
-            await self._send_seats(game_id, but=connection)
-
-    async def disconnect(self, game_id: str, connection: Connection) -> None:
-        async with self.lock(game_id):
-            if connection in self._connections[game_id]:
-                self._connections[game_id].remove(connection)
-            await self._send_seats(game_id)
-
-    async def notify(self, game_id: str, message: JsonDict) -> None:
-        """Send every connection of the game one message (a rematch being set up)."""
-        async with self.lock(game_id):
-            for connection in list(self._connections.get(game_id, [])):
-                await self._send(game_id, connection, _text(message))
-
-    async def _change(self, work: Callable[..., None], game_id: str, *args: Any) -> bool:
-        """The change and every connection's view after it, in one go off the event loop
-        (under the game's lock): the position is read once for all of them. Whether the
-        game is over after it."""
-        connections = list(self._connections.get(game_id, []))
-        connected = self.connected(game_id)
-        texts, over = await self.run(self._views_after, work, game_id, args, connections, connected)
-        await self._deliver(game_id, connections, texts)
-        return over
+            connections = self.connections(game_id)
+            texts = await self.run(self._views_after, work, game_id, args, connections)
+            await self._deliver(game_id, connections, texts)
 
     def _views_after(
         self,
-        work: Callable[..., None] | None,
+        work: Callable[..., Event] | None,
         game_id: str,
         args: tuple[Any, ...],
         connections: list[Connection],
-        connected: set[int],
-    ) -> tuple[list[tuple[int, str]], bool]:
-        """In a thread: ``work`` (if any), then each connection's view as its seq and text,
-        and whether the game is over."""
+    ) -> list[tuple[int, str]]:
+        """In the referee's thread: ``work`` (if any), then each connection's view as its
+        seq and text."""
         if work is not None:
             work(game_id, *args)
         wanted = [(c.seat, c.sent) for c in connections]
-        frames = self.tables.frames(game_id, wanted, connected, just_changed=work is not None)
-        over = (
-            frames[0]["is_over"]
-            if frames
-            else self.tables.position(game_id, just_changed=True).state.is_terminal
-        )
+        frames = self.referee.frames(game_id, wanted, just_changed=work is not None)
         # Serialised here too, so that the event loop only sends.
-        return [(frame["seq"], _text(frame)) for frame in frames], bool(over)
+        return [(frame["seq"], _text(frame)) for frame in frames]
 
-    async def _send_views(self, game_id: str, connections: list[Connection]) -> None:
-        connected = self.connected(game_id)
-        texts, _ = await self.run(self._views_after, None, game_id, (), connections, connected)
-        await self._deliver(game_id, connections, texts)
+    async def connect(self, game_id: str, connection: Connection) -> None:
+        async with self.lock(game_id):
+            if connection.seat is not None:
+                await self.run(self.store.present, self.process, game_id, connection.seat, 1)
+            self._connections[game_id].append(connection)
+            await self._send_views(game_id, [connection], locked=True)
+
+    async def disconnect(self, game_id: str, connection: Connection) -> None:
+        async with self.lock(game_id):
+            known = self._connections.get(game_id, [])
+            if connection in known:
+                known.remove(connection)
+                if not known:
+                    del self._connections[game_id]
+                if connection.seat is not None:
+                    await self.run(self.store.present, self.process, game_id, connection.seat, -1)
+
+    async def _send_views(
+        self, game_id: str, connections: list[Connection] | None = None, locked: bool = False
+    ) -> None:
+        if not locked:
+            async with self.lock(game_id):
+                await self._send_views(game_id, connections, locked=True)
+            return
+        targets = self.connections(game_id) if connections is None else connections
+        if not targets:
+            return
+        texts = await self.run(self._views_after, None, game_id, (), targets)
+        await self._deliver(game_id, targets, texts)
 
     async def _deliver(
         self, game_id: str, connections: list[Connection], texts: list[tuple[int, str]]
     ) -> None:
         for connection, (seq, text) in zip(connections, texts, strict=True):
+            if seq <= connection.sent:
+                continue  # it has this view already (an event heard after the change)
             if await self._send(game_id, connection, text):
                 connection.sent = seq
 
-    async def _send_seats(self, game_id: str, but: Connection | None = None) -> None:
-        seats = await self.run(self.tables.seats, game_id, self.connected(game_id))
-        text = _text({"type": "seats", "seats": seats})
-        for connection in list(self._connections.get(game_id, [])):
-            if connection is not but:
-                await self._send(game_id, connection, text)
+    async def _send_seats(self, game_id: str, connections: list[Connection]) -> None:
+        if connections:
+            seats = await self.run(self.referee.seats, game_id)
+            await self._send_all(game_id, {"type": "seats", "seats": seats}, connections)
+
+    async def _send_all(
+        self, game_id: str, message: JsonDict, connections: list[Connection] | None = None
+    ) -> None:
+        text = _text(message)
+        for connection in self.connections(game_id) if connections is None else connections:
+            await self._send(game_id, connection, text)
 
     async def _send(self, game_id: str, connection: Connection, text: str) -> bool:
         try:
             await connection.socket.send_text(text)
         except Exception:  # a socket that closed meanwhile; its handler removes it
-            if connection in self._connections[game_id]:
-                self._connections[game_id].remove(connection)
             return False
         return True
 
     # -- bots -----------------------------------------------------------------------
 
     def wake_bots(self, game_id: str) -> None:
-        """Make sure the game's bots play while one is to move (one task per game)."""
+        """Make sure the game's bots play while one is to move (one task per game here;
+        each decision made by the one process that claims it)."""
         if game_id not in self._bots:
             self._bots[game_id] = asyncio.create_task(self._play_bots(game_id))
 
     async def _play_bots(self, game_id: str) -> None:
         try:
             while True:
-                async with self.lock(game_id):
-                    job = await self.run(self.tables.bot_job, game_id)
+                job = await self.run(self.referee.bot_job, game_id)
                 if job is None:
                     return
-                action = await self.compute(choose, job)
-                async with self.lock(game_id):
-                    try:
-                        over = await self._change(
-                            self.tables.play, game_id, job.seat, job.seq, None, action
+                claimed = await self._claim(job)
+                if claimed is None:
+                    return  # another process makes this decision
+                if not claimed:
+                    continue
+                try:
+                    action: int = await self.holding([job.lease], self.compute(choose, job))
+                    # A stale move: the game moved on while the bot thought; think again.
+                    with contextlib.suppress(StaleError):
+                        await self.change(
+                            self.referee.play, game_id, job.seat, job.seq, None, action
                         )
-                    except StaleError:
-                        continue  # the game moved on while the bot thought: think again
-                self._changed(game_id, over)
+                finally:
+                    await asyncio.to_thread(self.store.release, job.lease, self.process)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -200,11 +267,56 @@ class Hub:
         finally:
             self._bots.pop(game_id, None)
 
+    async def _claim(self, job: BotJob) -> bool | None:
+        """True when this process makes the decision: it holds the lease and the game is
+        still where the job was made; False when the game moved on meanwhile (a decision
+        made elsewhere is not made again); None when another process holds the lease."""
+        if not await asyncio.to_thread(self.store.claim, job.lease, self.process, LEASE_SECONDS):
+            return None
+        if await asyncio.to_thread(self.store.last_seq, job.game_id) != job.seq:
+            await asyncio.to_thread(self.store.release, job.lease, self.process)
+            return False
+        bot_log.info("bot decision: game=%s seq=%s seat=%s", job.game_id, job.seq, job.seat)
+        return True
+
+    async def holding(self, leases: list[str], work: Any) -> T:
+        """Await ``work`` while renewing ``leases``, so no other process takes it over."""
+        task = asyncio.ensure_future(work)
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=RENEW_SECONDS)
+            if done:
+                result: T = task.result()
+                return result
+            await asyncio.to_thread(self.store.renew, leases, self.process, LEASE_SECONDS)
+
+    async def _sweep(self) -> None:
+        """Beat this process's heart; take on the work of processes that died (leases
+        that ran out), and forget the sockets they held."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await asyncio.to_thread(self.store.beat, self.process)
+                await asyncio.to_thread(self.store.forget_dead, DEAD_SECONDS)
+                for key in await asyncio.to_thread(self.store.expired_leases):
+                    kind, _, rest = key.partition(":")
+                    game_id = rest.split(":")[0]
+                    if kind == "bot":
+                        self.wake_bots(game_id)
+                    for listener in self.on_expired:
+                        listener(kind, game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the sweep for the work of stopped processes failed")
+
     async def close(self) -> None:
-        tasks = list(self._bots.values())
+        tasks = [*self._bots.values(), *self._tasks]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.store.leave, self.process)
 
     def shutdown(self) -> None:
         """Stop the referee's thread, once the server asks nothing more of it (at exit)."""

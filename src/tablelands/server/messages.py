@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from tablelands.core.game import JsonDict
 from tablelands.core.view import SeatView, SpectatorView
-from tablelands.server.referee import LogLine
+from tablelands.server.position import LogLine
 
 
 def seat_frame(
@@ -29,7 +29,8 @@ def seat_frame(
     result: JsonDict | None,
 ) -> JsonDict:
     """The ``view`` message for one seat: its position at ``seq``, with the log lines of
-    moves after ``since`` and the moves taken back after it (whose lines the client drops)."""
+    moves after ``since`` (below 0: every line, the opening's too) and the moves taken back
+    after it (whose lines the client drops)."""
     return {
         "type": "view",
         "game": game_id,

@@ -1,216 +1,451 @@
-"""The referee: the true state of a game rebuilt from its seed and moves, and what each
-seat may do in it.
+"""The referee: the commands of a game (create, join, play, undo, rematch, a bot's turn),
+each checked against the stored seq, and what each seat and spectator is shown.
 
-Game-agnostic: it knows a game only through the registry and the kernel (``State``,
-``SeatView``, ``SeatLog``). It alone holds the true state; whatever a seat is sent is built
-from that seat's :class:`SeatView` and log, and whatever a spectator is sent from the
-public observation and the log written from it (``messages.py``). Moves are rows appended to
-the database (``db.py``): a play, or an undo that takes back the last effective move, so
-the effective moves are the plays no undo took back.
-
-Undo follows Board Game Arena's policy, made game-agnostic: a seat may take back its own
-last move while it is still that seat's turn, as long as the move drew nothing at random
-(the state's generator did not advance) and told the seat nothing it did not know (the
-seat's preview of the move, played in worlds it cannot tell apart, had no unknowns: it is
-exactly what the seat then saw). Never another seat's move.
+It alone holds the true state (:class:`~tablelands.server.position.Position`), rebuilt
+from the store's rows through the match and kept in memory only as a cache that is checked
+against the database's last seq at every use: another process may have moved meanwhile. A
+seat's frame is built from that seat's view and log (``messages.py``). Game-agnostic: it
+knows a game only through the registry and the kernel.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
-from tablelands.core.errors import IllegalActionError
-from tablelands.core.files import content_hash
-from tablelands.core.game import Edition, Game, JsonDict, OptionValue, State
-from tablelands.core.view import SeatLog, SeatView
+from sqlalchemy.exc import IntegrityError
+
+from tablelands.agents import make_agent
+from tablelands.core.errors import IllegalActionError, NotationError, TablelandsError
+from tablelands.core.game import JsonDict
+from tablelands.core.match import PLAY, UNDO, Match, Move, Setup
+from tablelands.core.records import GameRecord, record_of
+from tablelands.core.rng import SEED_LIMIT
+from tablelands.core.view import SpectatorView
 from tablelands.games import get_game
-from tablelands.server.db import PLAY, UNDO
+from tablelands.server.bots import BotJob
+from tablelands.server.db import BOT, HOTSEAT, HUMAN, OVER, PLAYING, RECORD, GameRow, SeatRow, now
+from tablelands.server.editions import edition_of
+from tablelands.server.errors import ForbiddenError, RefusedError, ServerError, StaleError
+from tablelands.server.events import Event
+from tablelands.server.messages import seat_frame, spectator_frame
+from tablelands.server.position import Position
+from tablelands.server.schemas import NewGame
+from tablelands.server.store import Store
 
-#: Editions uploaded with games, validated once per process: content hash -> edition.
-_editions: dict[str, Edition] = {}
-
-
-def edition_of(game: Game[Any], data: JsonDict | None) -> Edition:
-    """The edition a game is played with: the packaged one (``None``) or an uploaded
-    edition file's data, validated by the game (``EditionError`` naming the field)."""
-    if data is None:
-        packaged: Edition = game.default_edition()
-        return packaged
-    key = f"{game.info.name}:{content_hash(data)}"
-    if key not in _editions:
-        edition: Edition = game.edition_class.from_data(data, "edition")
-        _editions[key] = edition
-    return _editions[key]
+#: Rebuilt positions kept in memory (the least recently used go first).
+CACHED_POSITIONS = 256
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What a game is played with: enough, with its moves, to rebuild it anywhere."""
-
-    game: str
-    players: int
-    options: dict[str, OptionValue]
-    edition: JsonDict | None
-    seed: int
-
-    def start(self) -> State:
-        game = get_game(self.game)
-        return game.new_state(
-            players=self.players,
-            seed=self.seed,
-            options=self.options,
-            edition=edition_of(game, self.edition),
-        )
+def token_hash(token: str) -> str:
+    """What is stored of a seat's token. Tokens are 256 random bits, so a plain hash
+    suffices: there is nothing to guess a token from."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """One row of a game's moves: a play (``action`` is the action number) or an undo
-    (``action`` is the seq of the move it takes back)."""
+class SeatToken:
+    """A seat's secret token, given once, when the game is made."""
 
-    seq: int
     seat: int
-    action: int
     kind: str
+    token: str
 
 
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """A line of a seat's game log and the seq of the move that wrote it (0: the opening)."""
+class Referee:
+    """The games of one database, refereed by this process."""
 
-    seq: int
-    text: str
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._positions: OrderedDict[str, Position] = OrderedDict()
+        self._lock = threading.Lock()
 
+    # -- making games ---------------------------------------------------------------
 
-def effective(moves: Sequence[Move]) -> tuple[list[Move], dict[int, int]]:
-    """The plays no undo took back, in order, and the undone ones: their seq -> the
-    undo's seq. ``ValueError`` for rows no referee wrote (an undo of anything but the
-    last effective move)."""
-    played: list[Move] = []
-    undone: dict[int, int] = {}
-    for move in moves:
-        if move.kind == PLAY:
-            played.append(move)
-        elif move.kind == UNDO and played and played[-1].seq == move.action:
-            undone[played.pop().seq] = move.seq
-        else:
-            raise ValueError(f"move {move.seq} ({move.kind} {move.action}) is not a valid move row")
-    return played, undone
-
-
-class Position:
-    """A game's true state after its effective moves, every seat's log along them, and
-    what is needed to judge an undo of the last one."""
-
-    def __init__(self, setup: Setup, moves: Sequence[Move]) -> None:
-        self.setup = setup
-        self.state = setup.start()
-        self.game: Game[Any] = self.state.game
-        #: The seq of the game's last row (0 before any move): what a move must be sent against.
-        self.seq = 0
-        self.played: list[Move] = []
-        played, self.undone = effective(moves)
-        self.logs = [
-            SeatLog(self.game, self.state.edition, self.state.observation(seat))
-            for seat in range(self.state.num_players)
-        ]
-        self.lines = [[LogLine(0, text) for text in log.lines] for log in self.logs]
-        #: A spectator's log, written from the public observations alone.
-        self.public_log = SeatLog(self.game, self.state.edition, self.state.public_observation())
-        self.public_lines = [LogLine(0, text) for text in self.public_log.lines]
-        self._before: State | None = None
-        self._rng_before = 0
-        self._told_nothing_new: bool | None = None
-        #: The seats' views of the state now, and of the state before the last move.
-        self._views: dict[int, SeatView] = {}
-        self._views_before: dict[int, SeatView] = {}
-        for move in played:
-            self.play(move)
-        self.seq = moves[-1].seq if moves else 0
-
-    def play(self, move: Move, after: State | None = None) -> None:
-        """Apply one more play (already checked and stored) and log it for every seat;
-        ``after``, if given, is the state after it (``check_play``'s), taken as it is."""
-        if after is None:
-            after = self.state.clone()
-            after.apply(move.action)
-        self._before = self.state
-        self._rng_before = self.state.rng.state
-        self._told_nothing_new = None
-        self._views_before, self._views = self._views, {}
-        self.state = after
-        self.played.append(move)
-        self.seq = move.seq
-        for seat, log in enumerate(self.logs):
-            self.lines[seat].extend(
-                LogLine(move.seq, text) for text in log.follow(self.state.observation(seat))
+    def create(self, request: NewGame) -> tuple[str, list[SeatToken]]:
+        """Make a game; its id and the token of every seat a person plays (given only now)."""
+        try:
+            game = get_game(request.game)
+            players = len(request.seats)
+            checked = Setup.checked(
+                game, players, 0, request.options, edition_of(game, request.edition)
             )
-        self.public_lines.extend(
-            LogLine(move.seq, text)
-            for text in self.public_log.follow(self.state.public_observation())
+        except TablelandsError as exc:
+            raise ServerError(str(exc)) from None
+        if sum(seat.kind == "me" for seat in request.seats) > 1:
+            raise ServerError("only one seat can be 'me'")
+        tokens: list[SeatToken] = []
+        rows: list[SeatRow] = []
+        for index, seat in enumerate(request.seats):
+            if seat.kind == "bot":
+                spec = seat.agent or "greedy"
+                try:
+                    make_agent(spec, 0).close()
+                except TablelandsError as exc:
+                    raise ServerError(f"seat {index + 1}: {exc}") from None
+                rows.append(
+                    SeatRow(
+                        seat=index, kind=BOT, agent=spec, name=seat.name or spec, token_hash=None
+                    )
+                )
+                continue
+            if seat.agent is not None:
+                raise ServerError(f"seat {index + 1}: only a bot seat takes an agent")
+            token = secrets.token_urlsafe(32)
+            kind = HOTSEAT if seat.kind == "hotseat" else HUMAN
+            tokens.append(SeatToken(index, seat.kind, token))
+            name = seat.name or ("You" if seat.kind == "me" else f"Player {index + 1}")
+            hashed = token_hash(token)
+            invite = hashed if seat.kind == "friend" else None
+            rows.append(
+                SeatRow(
+                    seat=index,
+                    kind=kind,
+                    agent=None,
+                    name=name,
+                    token_hash=hashed,
+                    invite_hash=invite,
+                )
+            )
+        row = GameRow(
+            id=secrets.token_urlsafe(12),
+            title=request.title or game.info.title,
+            game=game.info.name,
+            players=players,
+            options=checked.options,
+            edition=request.edition,
+            seed=secrets.randbelow(SEED_LIMIT),
+            hints=request.hints,
+            created_at=now(),
+            status=PLAYING,
+            rematch_of=None,
         )
+        self.store.add_game(row, rows)
+        return row.id, tokens
 
-    def view(self, seat: int) -> SeatView:
-        """``seat``'s view of the state now (made once per move)."""
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = SeatView(self.state, seat)
-        return view
+    def rematch(self, game_id: str) -> str:
+        """The game's rematch: a new game with the same seats (each keeping its token),
+        options and edition, and a new seed, made once the game is over; asked for again
+        (by another seat, on another process), the same one."""
+        made = self.store.setup(game_id)
+        if self.store.status(game_id) != OVER:
+            raise RefusedError("a rematch can be asked for only once the game is over")
+        existing = self.store.rematch_of(game_id)
+        if existing is not None:
+            return existing
+        setup = made.setup
+        row = GameRow(
+            id=secrets.token_urlsafe(12),
+            title=made.title,
+            game=setup.name,
+            players=setup.players,
+            options=setup.options,
+            edition=made.edition_data,
+            seed=secrets.randbelow(SEED_LIMIT),
+            hints=made.hints,
+            created_at=now(),
+            status=PLAYING,
+            rematch_of=game_id,
+        )
+        seats = [
+            SeatRow(
+                seat=seat.seat,
+                kind=seat.kind,
+                agent=seat.agent,
+                name=seat.name,
+                token_hash=seat.token_hash,
+                invite_hash=seat.invite_hash,
+            )
+            for seat in self.store.seats(game_id)
+        ]
+        try:
+            self.store.add_game(row, seats)
+        except IntegrityError:  # another seat's rematch came first: that one is the rematch
+            existing = self.store.rematch_of(game_id)
+            if existing is None:
+                raise
+            return existing
+        return row.id
 
-    @property
-    def actions(self) -> list[int]:
-        return [move.action for move in self.played]
+    def join(self, game_id: str, token: str | None, name: str | None) -> tuple[int, str]:
+        """A person takes their seat by its link, giving their name: the seat and the token
+        to play it with from now on. An invite link is used up by it: the friend's seat gets
+        a new token, so the link shared in a chat no longer plays the seat. Any other seat's
+        token is kept, and only renames."""
+        seat = self.seat_of(game_id, token)
+        assert token is not None
+        row = self.store.seats(game_id)[seat]
+        named = {} if name is None else {"name": name}
+        if row.invite_hash is None or row.invite_hash != row.token_hash:
+            if named:
+                self.store.update_seat(game_id, seat, None, **named)
+            return seat, token
+        fresh = secrets.token_urlsafe(32)
+        # Only while the invite still holds the seat: of two people using one link at once,
+        # on whichever processes, one takes the seat and the other is told the link is used.
+        if not self.store.update_seat(
+            game_id, seat, row.invite_hash, token_hash=token_hash(fresh), **named
+        ):
+            self.seat_of(game_id, token)  # raises: the link was used meanwhile
+        return seat, fresh
 
-    def undoable(self) -> Move | None:
-        """The last effective move if its seat may take it back now (see the module's
-        docstring), else ``None``."""
-        if not self.played or self._before is None:
+    # -- reading games ----------------------------------------------------------------
+
+    def seat_of(self, game_id: str, token: str | None) -> int:
+        """The seat ``token`` is for in the game, as the database says now;
+        ``ForbiddenError`` if none, saying so when it is an invite link someone already
+        joined by."""
+        seats = self.store.seats(game_id)
+        if token:
+            wanted = token_hash(token)
+            for seat in seats:
+                if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
+                    return seat.seat
+            for seat in seats:
+                if seat.invite_hash is not None and secrets.compare_digest(
+                    seat.invite_hash, wanted
+                ):
+                    raise ForbiddenError(
+                        f"this invite link was already used: {seat.name} took seat "
+                        f"{seat.seat + 1} with it, and the seat is played from the browser "
+                        "that joined"
+                    )
+        raise ForbiddenError("this token is for no seat of this game")
+
+    def position(self, game_id: str, just_changed: bool = False) -> Position:
+        """The game's true position now: the cached one brought up to the database's last
+        move, or rebuilt from the game's match. ``just_changed``: this thread has just
+        played or undone a move in it, so the cached position (if any) is taken as it is,
+        without asking the database."""
+        with self._lock:
+            cached = self._positions.get(game_id)
+        if just_changed and cached is not None:
+            return cached
+        last = self.store.last_seq(game_id)
+        if cached is None or cached.seq != last:
+            after = 0 if cached is None else cached.seq
+            moves = self.store.moves(game_id, after) if cached is not None else []
+            if cached is not None and cached.seq < last and all(m.kind == PLAY for m in moves):
+                for move in moves:
+                    cached.play(move)
+            else:  # not cached yet, or an undo: rebuilt from every row
+                setup = self.store.setup(game_id).setup
+                cached = Position(Match(setup, tuple(self.store.moves(game_id))))
+        with self._lock:
+            self._positions[game_id] = cached
+            self._positions.move_to_end(game_id)
+            while len(self._positions) > CACHED_POSITIONS:
+                self._positions.popitem(last=False)
+        return cached
+
+    def _forget(self, game_id: str) -> None:
+        with self._lock:
+            self._positions.pop(game_id, None)
+
+    def seats(self, game_id: str, connected: Collection[int] | None = None) -> list[JsonDict]:
+        """Every seat as the pages show it; ``connected``: the seats with a socket open on
+        any process (read from the store when not given)."""
+        if connected is None:
+            connected = self.store.connected(game_id)
+        return [
+            {
+                "seat": seat.seat,
+                "kind": seat.kind,
+                "name": seat.name,
+                "agent": seat.agent,
+                "connected": seat.kind == BOT or seat.seat in connected,
+                # A friend's seat whose invite link nobody has joined by yet.
+                "invited": seat.invite_hash is not None and seat.invite_hash == seat.token_hash,
+            }
+            for seat in self.store.seats(game_id)
+        ]
+
+    @staticmethod
+    def _result(position: Position) -> JsonDict | None:
+        """What a finished game came to, the seed included (public once the game is over)."""
+        state = position.state
+        if not state.is_terminal:
             return None
-        last = self.played[-1]
-        if self.state.current_player != last.seat or self.state.rng.state != self._rng_before:
+        return {"scores": state.scores(), "winners": state.winners(), "seed": state.seed}
+
+    def summary(self, game_id: str) -> JsonDict:
+        """What anyone with the game's id may know: no observation, no seed until the end."""
+        made = self.store.setup(game_id)
+        position = self.position(game_id)
+        edition = position.state.edition
+        return {
+            "id": made.id,
+            "title": made.title,
+            "game": made.setup.name,
+            "game_title": position.game.info.title,
+            "players": made.setup.players,
+            "options": made.setup.options,
+            "edition": {
+                "name": edition.name,
+                "hash": edition.content_hash,
+                "packaged": made.edition_data is None,
+            },
+            "hints": made.hints,
+            "status": OVER if position.state.is_terminal else PLAYING,
+            # SQLite gives back naive times: every time stored is UTC.
+            "created_at": made.created_at.replace(tzinfo=UTC).isoformat(),
+            "rematch_of": made.rematch_of,
+            "rematch": self.store.rematch_of(game_id),
+            "seq": position.seq,
+            "moves": len(position.played),
+            "current_player": position.state.current_player,
+            "seats": self.seats(game_id),
+            "result": self._result(position),
+        }
+
+    def edition(self, game_id: str) -> JsonDict:
+        """The game's edition data (``Edition.to_data()``): public, the same for every seat
+        (what the observations name by number only: card sides, card types)."""
+        data: JsonDict = self.store.setup(game_id).setup.edition.to_data()
+        return data
+
+    def frame(self, game_id: str, seat: int | None, since: int) -> JsonDict:
+        """The ``view`` message for ``seat`` (``messages.seat_frame``), or for a spectator
+        (``None``: ``messages.spectator_frame``, from the public view and log alone)."""
+        return self.frames(game_id, [(seat, since)])[0]
+
+    def frames(
+        self, game_id: str, wanted: Sequence[tuple[int | None, int]], just_changed: bool = False
+    ) -> list[JsonDict]:
+        """The ``view`` message of each ``(seat, since)`` in ``wanted`` (seat ``None``: a
+        spectator's), from one reading of the position (see :meth:`position` for
+        ``just_changed``): what a change sends every connection of the game here. The log
+        lines are those of the moves after ``since``; ``since`` below 0: every line, the
+        opening's (seq 0) too."""
+        position = self.position(game_id, just_changed)
+        seats = self.seats(game_id)
+        result = self._result(position)
+        public: SpectatorView | None = None
+        made = []
+        for seat, since in wanted:
+            if seat is None:
+                if public is None:
+                    public = SpectatorView(position.state)
+                made.append(
+                    spectator_frame(
+                        game_id=game_id,
+                        view=public,
+                        seq=position.seq,
+                        lines=position.public_lines,
+                        since=since,
+                        undone=position.undone,
+                        seats=seats,
+                        result=result,
+                    )
+                )
+                continue
+            made.append(
+                seat_frame(
+                    game_id=game_id,
+                    view=position.view(seat),
+                    seq=position.seq,
+                    lines=position.lines[seat],
+                    since=since,
+                    undone=position.undone,
+                    can_undo=position.can_undo(seat),
+                    seats=seats,
+                    result=result,
+                )
+            )
+        return made
+
+    def record(self, game_id: str) -> GameRecord:
+        """The game's record (docs/records.md), once it is over."""
+        seats = self.store.seats(game_id)
+        position = self.position(game_id)
+        if not position.state.is_terminal:
+            raise RefusedError("the record is given once the game is over: it holds the seed")
+        # An uploaded record's seats keep the names the record gave them.
+        names = [seat.name if seat.kind == RECORD else seat.agent or "human" for seat in seats]
+        return record_of(position.state, names)
+
+    # -- moves ------------------------------------------------------------------------
+
+    def play(
+        self,
+        game_id: str,
+        seat: int,
+        seq: int,
+        action: dict[str, Any] | None,
+        action_id: int | None,
+    ) -> Event:
+        """``seat`` plays against position ``seq``: the action checked by the rules, then
+        committed; refused (``StaleError``, ``RefusedError``) with nothing changed."""
+        position = self._current(game_id, seq)
+        if (action is None) == (action_id is None):
+            raise ServerError("send either 'action' (the action as JSON) or 'action_id'")
+        try:
+            if action is not None:
+                action_id = position.view(seat).action_from_json(action)
+            assert action_id is not None
+            after = position.check_play(seat, action_id)
+        except (IllegalActionError, NotationError) as exc:
+            raise RefusedError(str(exc)) from None
+        move = Move(seq + 1, seat, action_id, PLAY)
+        self._append(game_id, move, over=after.is_terminal)
+        position.play(move, after)
+        return Event(game_id, Event.MOVED, seq=move.seq, over=after.is_terminal)
+
+    def undo(self, game_id: str, seat: int, seq: int) -> Event:
+        """``seat`` takes back its last move (the referee's undo policy), against ``seq``."""
+        position = self._current(game_id, seq)
+        try:
+            undone = position.check_undo(seat)
+        except IllegalActionError as exc:
+            raise RefusedError(str(exc)) from None
+        self._append(game_id, Move(seq + 1, seat, undone.seq, UNDO), over=False)
+        self._forget(game_id)
+        return Event(game_id, Event.MOVED, seq=seq + 1)
+
+    def _current(self, game_id: str, seq: int) -> Position:
+        position = self.position(game_id)
+        if seq != position.seq:
+            raise StaleError(
+                f"the game has moved on: it is at seq {position.seq}, not {seq} (nothing was played)"
+            )
+        return position
+
+    def _append(self, game_id: str, move: Move, over: bool) -> None:
+        """Commit one move row; the unique (game, seq) refuses a second move at one seq,
+        whichever process sent it."""
+        if not self.store.append(game_id, move, over):
+            self._forget(game_id)
+            raise StaleError(
+                f"another move was played at seq {move.seq} first (nothing was played)"
+            )
+
+    # -- bots -------------------------------------------------------------------------
+
+    def bot_job(self, game_id: str) -> BotJob | None:
+        """The decision a bot has to make in the game now, if any."""
+        seats = self.store.seats(game_id)
+        if all(seat.kind != BOT for seat in seats):
             return None
-        if self._told_nothing_new is None:
-            before = self._views_before.get(last.seat) or SeatView(self._before, last.seat)
-            seen = self.state.observation(last.seat)
-            self._told_nothing_new = before.learns_nothing(last.action, seen)
-        return last if self._told_nothing_new else None
-
-    def can_undo(self, seat: int) -> bool:
-        # Only the last move's seat may take it back: the others need no preview of it.
-        if not self.played or self.played[-1].seat != seat:
-            return False
-        return self.undoable() is not None
-
-    def check_undo(self, seat: int) -> Move:
-        """The move ``seat`` may take back now; ``IllegalActionError`` saying why not."""
-        if not self.played:
-            raise IllegalActionError("there is no move to undo")
-        last = self.played[-1]
-        if last.seat != seat:
-            raise IllegalActionError(
-                f"the last move was seat {last.seat + 1}'s: a seat may undo only its own moves"
+        position = self.position(game_id)
+        seat = position.state.current_player
+        if position.state.is_terminal or seats[seat].kind != BOT:
+            return None
+        spec = seats[seat].agent
+        assert spec is not None
+        # Bots are seeded from the secret seed and the move, so a game replays the same way.
+        agent_seed = (
+            int.from_bytes(
+                hashlib.sha256(f"{position.setup.seed}:{position.seq}".encode()).digest()[:8],
+                "big",
             )
-        if self.state.current_player != seat:
-            raise IllegalActionError(
-                "the turn has passed: a move can be undone only in its own turn"
-            )
-        if self.undoable() is None:
-            raise IllegalActionError(
-                "that move drew at random or revealed hidden information: it cannot be undone"
-            )
-        return last
-
-    def check_play(self, seat: int, action: int) -> State:
-        """The true state after ``seat`` plays ``action``, a copy (the position is left as it
-        is); ``IllegalActionError`` naming the rule if the seat may not play it."""
-        if self.state.is_terminal:
-            raise IllegalActionError("the game is over")
-        if self.state.current_player != seat or action not in self.state.legal_actions():
-            # The refusal is the one the seat's own view gives: the rules' words, nothing
-            # hidden (a legal action, the usual case, needs no view).
-            self.view(seat).check(action)
-        after = self.state.clone()
-        after.apply(action)
-        return after
+            % SEED_LIMIT
+        )
+        return BotJob(
+            game_id, position.setup, tuple(position.actions), seat, spec, agent_seed, position.seq
+        )

@@ -27,13 +27,13 @@ from pydantic import ValidationError
 from tablelands.core.errors import RecordError, TablelandsError
 from tablelands.core.files import validate
 from tablelands.core.game import Edition, Game, JsonDict
+from tablelands.core.match import Match, Setup, Walk
 from tablelands.core.records import GameRecord, notation_of_history, replay
 from tablelands.core.view import SeatLog
 from tablelands.games import game_names, get_game
-from tablelands.server.db import OVER, PLAY, RECORD, GameRow, MoveRow, SeatRow, now
+from tablelands.server.db import OVER, RECORD, GameRow, MoveRow, SeatRow, now
 from tablelands.server.errors import RefusedError, ServerError
-from tablelands.server.referee import Setup
-from tablelands.server.tables import Tables
+from tablelands.server.referee import Referee
 
 #: Replays kept in memory (the least recently used go first).
 CACHED_REPLAYS = 8
@@ -93,7 +93,8 @@ class Replay:
             known = self.views.get(viewer)
             if known is not None:
                 return known
-            state = self.setup.start()
+            walk = Walk(self.setup)
+            state = walk.state
             if viewer is not None and not 0 <= viewer < state.num_players:
                 raise ServerError(
                     f"there is no seat {viewer + 1} in a {state.num_players}-player game"
@@ -106,7 +107,7 @@ class Replay:
             log = SeatLog(state.game, state.edition, first)
             made = Viewpoint([_pack(first)], [list(log.lines)])
             for action in self.actions:
-                state.apply(action)
+                walk.play(action)
                 after = seen()
                 made.packed.append(_pack(after))
                 made.lines.append(log.follow(after))
@@ -117,8 +118,8 @@ class Replay:
 class Replays:
     """The replays of one database's finished games, and the records uploaded to it."""
 
-    def __init__(self, tables: Tables) -> None:
-        self._tables = tables
+    def __init__(self, referee: Referee) -> None:
+        self._referee = referee
         self._cache: OrderedDict[str, Replay] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -129,7 +130,7 @@ class Replays:
             if cached is not None:
                 self._cache.move_to_end(game_id)
                 return cached
-        position = self._tables.position(game_id)
+        position = self._referee.position(game_id)
         if not position.state.is_terminal:
             raise RefusedError(
                 "a game is replayed once it is over: until then its seats' secrets are kept"
@@ -139,7 +140,7 @@ class Replays:
             game=position.game,
             edition=position.state.edition,
             seats=[move.seat for move in position.played],
-            actions=position.actions,
+            actions=list(position.actions),
             texts=notation_of_history(position.state),
         )
         with self._lock:
@@ -211,10 +212,9 @@ class Replays:
                 "only finished games can be uploaded"
             )
         game_id = secrets.token_urlsafe(12)
-        walker = game.new_state(
-            players=state.num_players, seed=record.seed, options=record.options, edition=edition
-        )
-        with self._tables.session() as session, session.begin():
+        setup = Setup(game, state.num_players, dict(state.options), edition, record.seed)
+        match = Match.of_actions(setup, state.history)
+        with self._referee.store.writing() as session:
             session.add(
                 GameRow(
                     id=game_id,
@@ -242,18 +242,17 @@ class Replays:
                         token_hash=None,
                     )
                 )
-            for seq, action in enumerate(state.history, 1):
+            for move in match.moves:
                 session.add(
                     MoveRow(
                         game_id=game_id,
-                        seq=seq,
-                        seat=walker.current_player,
-                        action=action,
-                        kind=PLAY,
+                        seq=move.seq,
+                        seat=move.seat,
+                        action=move.action,
+                        kind=move.kind,
                         created_at=now(),
                     )
                 )
-                walker.apply(action)
         return game_id
 
 

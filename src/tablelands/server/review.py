@@ -2,12 +2,13 @@
 decision weighed by the search standing in the shoes of the seat that made it (the move
 played, the search's choice, the expected loss).
 
-When a game ends, its analysis is worked out in the background, in the bots' worker
-processes, one game at a time and a few decisions per job (so bots still get the workers
-between two jobs, and a server that stops waits for one job at most), and stored in the
-``analyses`` table; the game's connections are then sent ``{"type": "analysis"}``. A row
-is written ``pending`` before the work starts, so an analysis a restart cut short, or one a
-game never got, is started again when the server starts.
+When a game ends, its analysis is worked out in the background, in a worker process of its
+own, one game at a time and a few decisions per job (so a server that stops waits for one
+job at most), and stored in the ``analyses`` table; the game's connections, on every
+process, are then sent ``{"type": "analysis"}``. One process makes it: the one that holds
+the lease ``analysis:GAME``, renewed while it works. A row is written ``pending`` before
+the work starts, so an analysis a restart or a dead process cut short, or one a game never
+got, is started again when a server starts or the lease runs out.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 from tablelands import analysis
 from tablelands.agents.mcts import Budget
 from tablelands.core.game import JsonDict
+from tablelands.core.match import Setup
 from tablelands.server.access import hub_of
 from tablelands.server.db import OVER, Base, GameRow, now
 from tablelands.server.errors import RefusedError
-from tablelands.server.hub import Hub
-from tablelands.server.referee import Setup
+from tablelands.server.events import Event
+from tablelands.server.hub import LEASE_SECONDS, Hub
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +76,9 @@ def weigh_part(job: AnalysisJob) -> list[analysis.Verdict]:
     """The verdicts on the job's part of the game (run in a worker). The search is seeded
     from the game's seed, public once the game is over, as ``tablelands analyze --seed``
     would be: an iterations budget gives the same analysis again."""
-    start = job.setup.start()
-    return analysis.analyse(start, list(job.actions), job.budget, job.setup.seed, part=job.part)
+    return analysis.analyse(
+        job.setup.start(), list(job.actions), job.budget, job.setup.seed, part=job.part
+    )
 
 
 class Reviews:
@@ -88,16 +91,25 @@ class Reviews:
         self._pool = pool
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._one_at_a_time = asyncio.Lock()
-        hub.on_change.append(self._changed)
+        hub.on_event.append(self._heard)
+        hub.on_expired.append(self._expired)
 
     def start(self, game_id: str) -> None:
         """Analyse the game if it is over and has no analysis yet (a task per game)."""
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.create_task(self._review(game_id))
 
-    def _changed(self, game_id: str, over: bool) -> None:
-        if over:
+    def _heard(self, event: Event) -> None:
+        if event.kind == Event.MOVED and event.over:
+            self.start(game_id=event.game)
+
+    def _expired(self, kind: str, game_id: str) -> None:
+        if kind == "analysis":
             self.start(game_id)
+
+    @staticmethod
+    def lease(game_id: str) -> str:
+        return f"analysis:{game_id}"
 
     async def resume(self) -> None:
         """At start-up: every finished game without a finished analysis gets one."""
@@ -105,7 +117,7 @@ class Reviews:
             self.start(game_id)
 
     def _unfinished(self) -> list[str]:
-        with self.hub.tables.session() as session:
+        with self.hub.store.session() as session:
             query = (
                 select(GameRow.id)
                 .outerjoin(AnalysisRow, AnalysisRow.game_id == GameRow.id)
@@ -116,21 +128,27 @@ class Reviews:
             return list(session.scalars(query).all())
 
     async def _review(self, game_id: str) -> None:
+        lease = self.lease(game_id)
+        store = self.hub.store
         try:
-            job = await self.hub.run(self._claim, game_id)
-            if job is None:
-                return
             async with self._one_at_a_time:
+                if not await asyncio.to_thread(store.claim, lease, self.hub.process, LEASE_SECONDS):
+                    return  # another process makes it
                 try:
-                    result = await self._analyse(job)
-                except asyncio.CancelledError:
-                    raise  # the server is stopping: the row stays pending, resumed next start
-                except Exception as exc:
-                    log.exception("the analysis of game %s failed", game_id)
-                    await self.hub.run(self._store, game_id, FAILED, None, _why(exc))
-                else:
-                    await self.hub.run(self._store, game_id, DONE, result, None)
-            await self.hub.notify(game_id, {"type": "analysis", "game": game_id})
+                    job = await self.hub.run(self._claim, game_id)
+                    if job is None:
+                        return
+                    try:
+                        result: JsonDict = await self.hub.holding([lease], self._analyse(job))
+                    except asyncio.CancelledError:
+                        raise  # the server is stopping: the row stays pending, resumed later
+                    except Exception as exc:
+                        log.exception("the analysis of game %s failed", game_id)
+                        await self.hub.run(self._store, game_id, FAILED, None, _why(exc))
+                    else:
+                        await self.hub.run(self._store, game_id, DONE, result, None)
+                finally:
+                    await asyncio.to_thread(store.release, lease, self.hub.process)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -149,11 +167,11 @@ class Reviews:
 
     def _claim(self, game_id: str) -> AnalysisJob | None:
         """The job for the game if it is over and not analysed yet (its row made pending)."""
-        position = self.hub.tables.position(game_id)
+        position = self.hub.referee.position(game_id)
         if not position.state.is_terminal:
             return None
         try:
-            with self.hub.tables.session() as session, session.begin():
+            with self.hub.store.session() as session, session.begin():
                 row = session.get(AnalysisRow, game_id)
                 if row is not None and row.status != PENDING:
                     return None
@@ -172,7 +190,7 @@ class Reviews:
         return AnalysisJob(position.setup, actions, self.budget, range(len(actions)))
 
     def _store(self, game_id: str, status: str, result: JsonDict | None, why: str | None) -> None:
-        with self.hub.tables.session() as session, session.begin():
+        with self.hub.store.writing(Event(game_id, Event.ANALYSIS)) as session:
             row = session.get(AnalysisRow, game_id)
             assert row is not None, "an analysis is claimed before it is worked out"
             row.status, row.result, row.message, row.updated_at = status, result, why, now()
@@ -180,13 +198,12 @@ class Reviews:
 
     def answer(self, game_id: str) -> JsonDict:
         """``GET /api/games/{id}/analysis``: pending, done (with the verdicts) or failed."""
-        summary = self.hub.tables.summary(game_id, ())
-        if summary["status"] != OVER:
+        if self.hub.store.status(game_id) != OVER:
             raise RefusedError(
                 "a game is analysed once it is over: the analysis weighs every seat's "
                 "options, hidden hands included"
             )
-        with self.hub.tables.session() as session:
+        with self.hub.store.session() as session:
             row = session.get(AnalysisRow, game_id)
         if row is None or row.status == PENDING:
             return {"status": PENDING, "budget": str(self.budget)}

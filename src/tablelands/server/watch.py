@@ -30,7 +30,7 @@ def add_watch_routes(app: FastAPI, templates: Jinja2Templates) -> None:
     async def page(request: Request, game_id: str, template: str, **extra: Any) -> HTMLResponse:
         hub = hub_of(request)
         try:
-            summary = await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+            summary = await hub.run(hub.referee.summary, game_id)
         except NotFoundError as exc:
             return templates.TemplateResponse(
                 request, "missing.html", {"message": str(exc)}, status_code=404
@@ -49,7 +49,7 @@ def add_watch_routes(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.get("/api/games/{game_id}/replay")
     async def replay_moves(request: Request, game_id: str) -> JsonDict:
         hub = hub_of(request)
-        summary = await hub.run(hub.tables.summary, game_id, hub.connected(game_id))
+        summary = await hub.run(hub.referee.summary, game_id)
         moves = await hub.run(replays_of(request).moves, game_id)
         return {"game": summary, **moves}
 
@@ -70,6 +70,6 @@ def add_watch_routes(app: FastAPI, templates: Jinja2Templates) -> None:
         hub = hub_of(request)
         game_id = await hub.run(replays_of(request).upload, data)
         return {
-            "game": await hub.run(hub.tables.summary, game_id, set()),
+            "game": await hub.run(hub.referee.summary, game_id),
             "replay": f"/replay/{game_id}",
         }

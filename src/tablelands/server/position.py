@@ -1,0 +1,148 @@
+"""A game's position as the referee holds it: the true state after the effective moves,
+every seat's log along them, and what is needed to judge an undo of the last move.
+
+Game-agnostic: it knows a game only through the kernel (``State``, ``SeatView``,
+``SeatLog``) and the match (``core.match``). Whatever a seat is sent is built from that
+seat's :class:`SeatView` and log, and whatever a spectator is sent from the public
+observation and the log written from it (``messages.py``).
+
+Undo follows Board Game Arena's policy, made game-agnostic: a seat may take back its own
+last move while it is still that seat's turn, as long as the move drew nothing at random
+(the state's generator did not advance) and told the seat nothing it did not know (the
+seat's preview of the move, played in worlds it cannot tell apart, had no unknowns: it is
+exactly what the seat then saw). Never another seat's move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tablelands.core.errors import IllegalActionError
+from tablelands.core.game import Game, State
+from tablelands.core.match import Match, Move
+from tablelands.core.view import SeatLog, SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """A line of a seat's game log and the seq of the move that wrote it (0: the opening)."""
+
+    seq: int
+    text: str
+
+
+class Position:
+    """A game's true state after its effective moves, every seat's log along them, and
+    what is needed to judge an undo of the last one."""
+
+    def __init__(self, match: Match) -> None:
+        self.setup = match.setup
+        self.state = match.setup.start()
+        self.game: Game[Any] = self.state.game
+        #: The seq of the game's last row (0 before any move): what a move must be sent against.
+        self.seq = 0
+        self.played: list[Move] = []
+        self.undone = dict(match.undone)
+        self.logs = [
+            SeatLog(self.game, self.state.edition, self.state.observation(seat))
+            for seat in range(self.state.num_players)
+        ]
+        self.lines = [[LogLine(0, text) for text in log.lines] for log in self.logs]
+        #: A spectator's log, written from the public observations alone.
+        self.public_log = SeatLog(self.game, self.state.edition, self.state.public_observation())
+        self.public_lines = [LogLine(0, text) for text in self.public_log.lines]
+        self._before: State | None = None
+        self._rng_before = 0
+        self._told_nothing_new: bool | None = None
+        #: The seats' views of the state now, and of the state before the last move.
+        self._views: dict[int, SeatView] = {}
+        self._views_before: dict[int, SeatView] = {}
+        for move in match.played:
+            self.play(move)
+        self.seq = match.seq
+
+    def play(self, move: Move, after: State | None = None) -> None:
+        """Apply one more play (already checked and stored) and log it for every seat;
+        ``after``, if given, is the state after it (``check_play``'s), taken as it is."""
+        if after is None:
+            after = self.state.clone()
+            after.apply(move.action)
+        self._before = self.state
+        self._rng_before = self.state.rng.state
+        self._told_nothing_new = None
+        self._views_before, self._views = self._views, {}
+        self.state = after
+        self.played.append(move)
+        self.seq = move.seq
+        for seat, log in enumerate(self.logs):
+            self.lines[seat].extend(
+                LogLine(move.seq, text) for text in log.follow(self.state.observation(seat))
+            )
+        self.public_lines.extend(
+            LogLine(move.seq, text)
+            for text in self.public_log.follow(self.state.public_observation())
+        )
+
+    def view(self, seat: int) -> SeatView:
+        """``seat``'s view of the state now (made once per move)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = SeatView(self.state, seat)
+        return view
+
+    @property
+    def actions(self) -> list[int]:
+        return [move.action for move in self.played]
+
+    def undoable(self) -> Move | None:
+        """The last effective move if its seat may take it back now (see the module's
+        docstring), else ``None``."""
+        if not self.played or self._before is None:
+            return None
+        last = self.played[-1]
+        if self.state.current_player != last.seat or self.state.rng.state != self._rng_before:
+            return None
+        if self._told_nothing_new is None:
+            before = self._views_before.get(last.seat) or SeatView(self._before, last.seat)
+            seen = self.state.observation(last.seat)
+            self._told_nothing_new = before.learns_nothing(last.action, seen)
+        return last if self._told_nothing_new else None
+
+    def can_undo(self, seat: int) -> bool:
+        # Only the last move's seat may take it back: the others need no preview of it.
+        if not self.played or self.played[-1].seat != seat:
+            return False
+        return self.undoable() is not None
+
+    def check_undo(self, seat: int) -> Move:
+        """The move ``seat`` may take back now; ``IllegalActionError`` saying why not."""
+        if not self.played:
+            raise IllegalActionError("there is no move to undo")
+        last = self.played[-1]
+        if last.seat != seat:
+            raise IllegalActionError(
+                f"the last move was seat {last.seat + 1}'s: a seat may undo only its own moves"
+            )
+        if self.state.current_player != seat:
+            raise IllegalActionError(
+                "the turn has passed: a move can be undone only in its own turn"
+            )
+        if self.undoable() is None:
+            raise IllegalActionError(
+                "that move drew at random or revealed hidden information: it cannot be undone"
+            )
+        return last
+
+    def check_play(self, seat: int, action: int) -> State:
+        """The true state after ``seat`` plays ``action``, a copy (the position is left as it
+        is); ``IllegalActionError`` naming the rule if the seat may not play it."""
+        if self.state.is_terminal:
+            raise IllegalActionError("the game is over")
+        if self.state.current_player != seat or action not in self.state.legal_actions():
+            # The refusal is the one the seat's own view gives: the rules' words, nothing
+            # hidden (a legal action, the usual case, needs no view).
+            self.view(seat).check(action)
+        after = self.state.clone()
+        after.apply(action)
+        return after

@@ -1,0 +1,326 @@
+"""The store: games, seats and their append-only moves, the leases of shared work and the
+presence of sockets, behind one interface on SQLite and PostgreSQL.
+
+Several server processes may share one PostgreSQL database, so nothing another process can
+change is kept in memory here: a game's seats and status are read at every use. Only what
+never changes once written is kept: a game's setup (its row, less the status). Every write
+that others must hear of carries its :class:`~tablelands.server.events.Event`, published
+in the same transaction (``events.Publisher``): a move that is committed is told, and one
+that is not is never told.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from tablelands.core.match import Move, Setup
+from tablelands.games import get_game
+from tablelands.server.db import (
+    OVER,
+    GameRow,
+    LeaseRow,
+    MoveRow,
+    PresenceRow,
+    ProcessRow,
+    SeatRow,
+    now,
+)
+from tablelands.server.editions import edition_of
+from tablelands.server.errors import NotFoundError
+from tablelands.server.events import Event, Publisher
+
+#: Game setups kept in memory (the least recently used go first).
+CACHED_SETUPS = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """What never changes of a game once made: its row less the status."""
+
+    id: str
+    title: str
+    hints: bool
+    created_at: Any
+    rematch_of: str | None
+    #: The uploaded edition's data (``None``: the packaged edition).
+    edition_data: dict[str, Any] | None
+    setup: Setup
+
+
+class Store:
+    """One database's games, as every process of the server sees them."""
+
+    def __init__(self, engine: Engine, publisher: Publisher) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._publisher = publisher
+        self._setups: OrderedDict[str, GameSetup] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def session(self) -> Session:
+        """A session to read rows with (tools and tests too)."""
+        return self._sessions()
+
+    @contextmanager
+    def writing(self, *events: Event) -> Iterator[Session]:
+        """A transaction that writes, and tells ``events`` once (and only if) it commits."""
+        with self._sessions.begin() as session:
+            yield session
+            for event in events:
+                self._publisher.in_transaction(session, event)
+        for event in events:
+            self._publisher.committed(event)
+
+    def tell(self, event: Event) -> None:
+        """Tell every process of ``event``, with no change of its own behind it."""
+        with self.writing(event):
+            pass
+
+    # -- games --------------------------------------------------------------------
+
+    def add_game(self, row: GameRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new game and its seats (``IntegrityError`` for a second rematch)."""
+        with self.writing() as session:
+            session.add(row)
+            session.flush()
+            for seat in seats:
+                seat.game_id = row.id
+                session.add(seat)
+
+    def setup(self, game_id: str) -> GameSetup:
+        """The game's setup; ``NotFoundError`` if there is no such game."""
+        with self._lock:
+            known = self._setups.get(game_id)
+            if known is not None:
+                self._setups.move_to_end(game_id)
+                return known
+        with self._sessions() as session:
+            row = session.get(GameRow, game_id)
+        if row is None:
+            raise NotFoundError(f"there is no game {game_id!r}")
+        game = get_game(row.game)
+        made = GameSetup(
+            id=row.id,
+            title=row.title,
+            hints=row.hints,
+            created_at=row.created_at,
+            rematch_of=row.rematch_of,
+            edition_data=row.edition,
+            setup=Setup(
+                game, row.players, dict(row.options), edition_of(game, row.edition), row.seed
+            ),
+        )
+        with self._lock:
+            self._setups[game_id] = made
+            while len(self._setups) > CACHED_SETUPS:
+                self._setups.popitem(last=False)
+        return made
+
+    def status(self, game_id: str) -> str:
+        with self._sessions() as session:
+            status = session.scalar(select(GameRow.status).where(GameRow.id == game_id))
+        if status is None:
+            raise NotFoundError(f"there is no game {game_id!r}")
+        return status
+
+    def seats(self, game_id: str) -> list[SeatRow]:
+        """The game's seats as they are now (a join renames a seat and changes its token)."""
+        with self._sessions() as session:
+            seats = list(
+                session.scalars(
+                    select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+                ).all()
+            )
+        if not seats:
+            self.setup(game_id)  # NotFoundError when there is no such game
+        return seats
+
+    def rematch_of(self, game_id: str) -> str | None:
+        """The id of the game's rematch, if one was made."""
+        with self._sessions() as session:
+            return session.scalar(select(GameRow.id).where(GameRow.rematch_of == game_id))
+
+    def game_ids(self, status: str | None = None) -> list[str]:
+        with self._sessions() as session:
+            query = select(GameRow.id).order_by(GameRow.created_at)
+            if status is not None:
+                query = query.where(GameRow.status == status)
+            return list(session.scalars(query).all())
+
+    def update_seat(self, game_id: str, seat: int, where_token: str | None, **values: Any) -> bool:
+        """Change a seat (its name, its token), only while its token hash is
+        ``where_token`` if one is given; whether it changed. Everyone is told."""
+        query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        if where_token is not None:
+            query = query.where(SeatRow.token_hash == where_token)
+        with self.writing(Event(game_id, Event.SEATS)) as session:
+            changed = session.execute(query.values(**values))
+            done = bool(changed.rowcount)  # type: ignore[attr-defined]
+        return done
+
+    # -- moves --------------------------------------------------------------------
+
+    def last_seq(self, game_id: str) -> int:
+        with self._sessions() as session:
+            last = session.scalar(select(func.max(MoveRow.seq)).where(MoveRow.game_id == game_id))
+        return last or 0
+
+    def moves(self, game_id: str, after: int = 0) -> list[Move]:
+        """The game's moves after seq ``after``, in order."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(MoveRow)
+                .where(MoveRow.game_id == game_id, MoveRow.seq > after)
+                .order_by(MoveRow.seq)
+            ).all()
+        return [Move(r.seq, r.seat, r.action, r.kind) for r in rows]
+
+    def append(self, game_id: str, move: Move, over: bool) -> bool:
+        """Commit one move (and the game's end, when it ends it), telling everyone; False
+        when another move took the seq first (the unique (game, seq) refuses it)."""
+        try:
+            with self.writing(Event(game_id, Event.MOVED, seq=move.seq, over=over)) as session:
+                session.add(
+                    MoveRow(
+                        game_id=game_id,
+                        seq=move.seq,
+                        seat=move.seat,
+                        action=move.action,
+                        kind=move.kind,
+                        created_at=now(),
+                    )
+                )
+                if over:
+                    session.execute(
+                        update(GameRow).where(GameRow.id == game_id).values(status=OVER)
+                    )
+        except IntegrityError:
+            return False
+        return True
+
+    # -- leases -------------------------------------------------------------------
+
+    def claim(self, key: str, owner: str, seconds: float) -> bool:
+        """Take the lease ``key`` for ``seconds`` unless another living owner holds it."""
+        at = now()
+        expires = at + timedelta(seconds=seconds)
+        with self._sessions.begin() as session:
+            taken = session.execute(
+                update(LeaseRow)
+                .where(LeaseRow.key == key, LeaseRow.expires_at < at)
+                .values(owner=owner, expires_at=expires)
+            )
+            if taken.rowcount:  # type: ignore[attr-defined]
+                return True
+        try:
+            with self._sessions.begin() as session:
+                session.add(LeaseRow(key=key, owner=owner, expires_at=expires))
+        except IntegrityError:
+            return False
+        return True
+
+    def renew(self, keys: Sequence[str], owner: str, seconds: float) -> None:
+        if not keys:
+            return
+        with self._sessions.begin() as session:
+            session.execute(
+                update(LeaseRow)
+                .where(LeaseRow.key.in_(keys), LeaseRow.owner == owner)
+                .values(expires_at=now() + timedelta(seconds=seconds))
+            )
+
+    def release(self, key: str, owner: str) -> None:
+        with self._sessions.begin() as session:
+            session.execute(delete(LeaseRow).where(LeaseRow.key == key, LeaseRow.owner == owner))
+
+    def expired_leases(self) -> list[str]:
+        """The keys of leases whose owner stopped renewing them (it died)."""
+        with self._sessions() as session:
+            return list(session.scalars(select(LeaseRow.key).where(LeaseRow.expires_at < now())))
+
+    # -- processes and presence ---------------------------------------------------
+
+    def beat(self, process: str) -> None:
+        """The process is alive (its first beat registers it)."""
+        at = now()
+        with self._sessions.begin() as session:
+            found = session.get(ProcessRow, process)
+            if found is None:
+                session.add(ProcessRow(id=process, started_at=at, heartbeat_at=at))
+            else:
+                found.heartbeat_at = at
+
+    def forget_dead(self, seconds: float) -> list[str]:
+        """Remove the processes silent for ``seconds`` and the sockets they held; the games
+        whose presence changed by it."""
+        limit = now() - timedelta(seconds=seconds)
+        with self._sessions.begin() as session:
+            dead = list(
+                session.scalars(select(ProcessRow.id).where(ProcessRow.heartbeat_at < limit))
+            )
+            if not dead:
+                return []
+            games = set(
+                session.scalars(select(PresenceRow.game_id).where(PresenceRow.process_id.in_(dead)))
+            )
+            session.execute(delete(PresenceRow).where(PresenceRow.process_id.in_(dead)))
+            session.execute(delete(ProcessRow).where(ProcessRow.id.in_(dead)))
+            events = [Event(game_id, Event.SEATS) for game_id in sorted(games)]
+            for event in events:
+                self._publisher.in_transaction(session, event)
+        for event in events:
+            self._publisher.committed(event)
+        return sorted(games)
+
+    def leave(self, process: str) -> None:
+        """The process stops: its sockets and its row go, and the games it held are told."""
+        with self._sessions.begin() as session:
+            games = set(
+                session.scalars(
+                    select(PresenceRow.game_id).where(PresenceRow.process_id == process)
+                )
+            )
+            session.execute(delete(PresenceRow).where(PresenceRow.process_id == process))
+            session.execute(delete(LeaseRow).where(LeaseRow.owner == process))
+            session.execute(delete(ProcessRow).where(ProcessRow.id == process))
+            for game_id in sorted(games):
+                # Only the others: this process is stopping, its sockets are closing.
+                self._publisher.in_transaction(session, Event(game_id, Event.SEATS))
+
+    def present(self, process: str, game_id: str, seat: int, change: int) -> None:
+        """One socket more (``change`` 1) or fewer (-1) of this process for the seat."""
+        at = (
+            (PresenceRow.process_id == process)
+            & (PresenceRow.game_id == game_id)
+            & (PresenceRow.seat == seat)
+        )
+        with self.writing(Event(game_id, Event.SEATS)) as session:
+            counted = session.execute(
+                update(PresenceRow).where(at).values(sockets=PresenceRow.sockets + change)
+            )
+            if not counted.rowcount and change > 0:  # type: ignore[attr-defined]
+                session.add(
+                    PresenceRow(process_id=process, game_id=game_id, seat=seat, sockets=change)
+                )
+            session.execute(delete(PresenceRow).where(at, PresenceRow.sockets <= 0))
+
+    def connected(self, game_id: str) -> set[int]:
+        """The seats of the game some living process holds a socket for."""
+        with self._sessions() as session:
+            return set(
+                session.scalars(
+                    select(PresenceRow.seat)
+                    .where(PresenceRow.game_id == game_id, PresenceRow.sockets > 0)
+                    .distinct()
+                )
+            )
