@@ -29,6 +29,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -167,11 +168,19 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+#: The advisory lock (PostgreSQL) under which the schema is upgraded.
+MIGRATION_LOCK = 7_212_461
+
+
 def upgrade(engine: Engine) -> None:
     """Bring the database's schema to the newest migration (Alembic ``upgrade head``)."""
     config = Config()
     config.set_main_option("script_location", str(_migrations()))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Processes starting at once upgrade one after another: the others then find
+            # the schema made. The lock is the transaction's, let go at its end.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import json
+import logging
 import os
 import sys
 
@@ -57,6 +58,7 @@ def serve(
     sys.stdout.flush()
     common = {"host": host, "port": port, "ws_per_message_deflate": False}
     if processes == 1:
+        tell_on_stderr()
         tune_collector()
         uvicorn.run(create_app(settings), **common)  # type: ignore[arg-type]
         return
@@ -71,8 +73,20 @@ def serve(
 
 def app_from_environment() -> FastAPI:
     """The app of one of several processes, with the settings ``serve`` was given."""
+    tell_on_stderr()
     tune_collector()
     return create_app(Settings(**json.loads(os.environ[SETTINGS_VARIABLE])))
+
+
+def tell_on_stderr() -> None:
+    """The server's own log (a bot decision taken on, a game whose bots stopped) on
+    standard error beside uvicorn's, once per process."""
+    logger = logging.getLogger("tablelands")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
 
 
 def tune_collector() -> None:

@@ -60,7 +60,7 @@ def sole_process(database_url: str) -> Iterator[None]:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise DatabaseInUseError(
-                f"another tablelands server is using the SQLite database {path}: SQLite "
+                f"another process is serving the SQLite database {path}: SQLite "
                 "serves one process. Stop the other server, give this one another --db file, "
                 "or serve from several processes on PostgreSQL "
                 "(--db postgresql+psycopg://user:password@host/dbname --processes N)"

@@ -57,7 +57,12 @@ export function showLog(list, lines) {
  */
 export function foldLog(lines, frame) {
   for (const seq of frame.undone) lines.delete(seq);
-  for (const line of frame.log) lines.set(line.seq, [...(lines.get(line.seq) ?? []), line.text]);
+  // A frame carries every line of each move it tells of: a move's lines are replaced, so a
+  // frame that tells again (after a reconnection from seq 0) shows nothing twice.
+  /** @type {Map<number, string[]>} */
+  const told = new Map();
+  for (const line of frame.log) told.set(line.seq, [...(told.get(line.seq) ?? []), line.text]);
+  for (const [seq, texts] of told) lines.set(seq, texts);
 }
 
 /**
