@@ -21,6 +21,9 @@ from tablelands.server.app import create_app
 from tablelands.server.hub import Hub
 from tablelands.server.settings import Settings
 
+# The shared checks and helpers of the server's tests report their asserts as the tests do.
+pytest.register_assert_rewrite("tests.server.secrecy", "tests.server.served")
+
 ADMIN = "admin-token-for-tests"
 POSTGRES_BINARIES = ("/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin")
 

@@ -11,9 +11,9 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from tablelands.core.rng import Rng
-from tablelands.core.view import SeatView
-from tablelands.server.referee import Position
+from tablelands.server.position import Position
 from tests.server.conftest import bearer, hub_of, serving
+from tests.server.secrecy import check_seat_frame
 
 
 def next_view(socket: WebSocketTestSession) -> dict[str, Any]:
@@ -33,22 +33,9 @@ def two_people(client: TestClient, game: str) -> tuple[str, list[str]]:
 
 def check_secrecy(frame: dict[str, Any], position: Position, seat: int, since: int) -> None:
     """``frame`` is exactly what the seat's own view gives, in every world it cannot tell
-    from the true one, and holds nothing else that is secret."""
-    state = position.state
-    assert frame["seq"] == position.seq and frame["seat"] == seat
-    assert frame["observation"] == SeatView(state, seat).observation()
-    for k in range(2):  # worlds with every hidden thing redrawn give the very same frame
-        world = SeatView(state.sample_hidden(seat, Rng(k)), seat)
-        assert frame["observation"] == world.observation()
-        assert frame["legal_actions"] == world.legal_actions_json()
-        assert frame["standings"] == world.standings()
-        assert frame["to_act"] == world.to_act
-        assert frame["current_player"] == world.current_player
+    from the true one, and holds nothing else that is secret (``tests/server/secrecy.py``)."""
     lines = [{"seq": line.seq, "text": line.text} for line in position.lines[seat]]
-    assert frame["log"] == [line for line in lines if line["seq"] > since]
-    assert (frame["result"] is None) == (not state.is_terminal)
-    if not state.is_terminal:
-        assert str(state.seed) not in str(frame)
+    check_seat_frame(frame, position.state, position.seq, lines, seat, since)
 
 
 @pytest.mark.parametrize("game", ["confusing-lands", "land-vs-sea", "drifting-lands"])
@@ -65,9 +52,9 @@ def test_every_frame_a_seat_gets_is_computable_from_its_own_view(
         ):
             sockets = [first, second]
             frames = [next_view(first), next_view(second)]
-            sent = [0, 0]
+            sent = [-1, -1]  # a fresh socket's first frame: every line, the opening's too
             for _ in range(1000):
-                position = hub.tables.position(game_id)
+                position = hub.referee.position(game_id)
                 for seat in (0, 1):
                     check_secrecy(frames[seat], position, seat, sent[seat])
                     sent[seat] = frames[seat]["seq"]
@@ -79,8 +66,8 @@ def test_every_frame_a_seat_gets_is_computable_from_its_own_view(
                     {"type": "move", "seq": frames[seat]["seq"], "action_id": action["id"]}
                 )
                 frames = [next_view(first), next_view(second)]
-            assert hub.tables.position(game_id).state.is_terminal
-            assert frames[0]["result"]["seed"] == hub.tables.position(game_id).state.seed
+            assert hub.referee.position(game_id).state.is_terminal
+            assert frames[0]["result"]["seed"] == hub.referee.position(game_id).state.seed
 
 
 def test_moves_undos_and_refusals_over_the_socket(sqlite_url: str) -> None:
@@ -120,11 +107,11 @@ def test_moves_undos_and_refusals_over_the_socket(sqlite_url: str) -> None:
                     action = rng.choice(frame["legal_actions"])["id"]
                     socket.send_json({"type": "move", "seq": frame["seq"], "action_id": action})
                 frame = next_view(socket)
-            played = hub.tables.position(game_id).played[-1]
+            played = hub.referee.position(game_id).played[-1]
             socket.send_json({"type": "undo", "seq": frame["seq"]})
             after = next_view(socket)
             assert after["undone"] == [played.seq] and after["seq"] == frame["seq"] + 1
-            assert hub.tables.position(game_id).played[-1] != played
+            assert hub.referee.position(game_id).played[-1] != played
 
 
 def test_a_wrong_token_gets_a_refusal_and_the_socket_closed(sqlite_url: str) -> None:
@@ -143,20 +130,24 @@ def test_reconnecting_with_since_loses_no_line(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         game_id, tokens = two_people(client, "drifting-lands")
         rng = Rng(5)
-        received: list[dict[str, Any]] = []
+        # Lines kept by their seq, a move's lines replaced by those of a later frame (since=0
+        # gives every line again, the opening's too): as a page keeps them.
+        kept: dict[int, list[dict[str, Any]]] = {}
         since = 0
         for _round in range(6):
             with client.websocket_connect(
                 f"/ws/games/{game_id}?token={tokens[1]}&since={since}"
             ) as socket:
                 frame = next_view(socket)
-            received.extend(frame["log"])
+            for seq in {line["seq"] for line in frame["log"]}:
+                kept[seq] = [line for line in frame["log"] if line["seq"] == seq]
             since = frame["seq"]
             for _ in range(3):  # moves made while seat 2 is away
-                seat = hub_of(client).tables.position(game_id).state.current_player
+                seat = hub_of(client).referee.position(game_id).state.current_player
                 now = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[seat])).json()
                 move = {"seq": now["seq"], "action_id": rng.choice(now["legal_actions"])["id"]}
                 client.post(f"/api/games/{game_id}/moves", headers=bearer(tokens[seat]), json=move)
+        received = [line for seq in sorted(kept) for line in kept[seq]]
         whole = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[1])).json()
         assert received == [line for line in whole["log"] if line["seq"] <= since]
         assert len(received) > 5

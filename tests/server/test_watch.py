@@ -11,44 +11,25 @@ from fastapi.testclient import TestClient
 
 from tablelands.core.records import record_of
 from tablelands.core.rng import Rng
-from tablelands.core.view import SeatLog, SpectatorView
+from tablelands.core.view import SeatLog
 from tablelands.games import get_game
-from tablelands.server.referee import Position
-from tests.core.test_log_secrecy import DRAWING
-from tests.core.test_public_view import within
+from tablelands.server.position import Position
 from tests.play import random_play
 from tests.server.conftest import bearer, hub_of, serving
+from tests.server.secrecy import check_public_frame, public_secrets
 from tests.server.test_socket import next_view, two_people
 
 
 def hidden_from_public(observation: dict[str, Any], position: Position) -> list[str]:
     """What ``observation`` holds beyond what every seat of the position knows."""
-    state = position.state
-    drawn = DRAWING[state.game.info.name](observation, state.edition)
-    kept = {k: v for k, v in observation.items() if k not in drawn and k != "viewer"}
-    return [
-        f"seat {seat + 1}: {where}"
-        for seat in range(state.num_players)
-        for where in within(kept, state.observation(seat))
-    ]
+    return public_secrets(observation, position.state)
 
 
 def check_spectator_frame(frame: dict[str, Any], position: Position, since: int) -> None:
-    """A spectator's frame is the public view and log, and holds no seat's secret."""
-    state = position.state
-    assert frame["seq"] == position.seq and frame["seat"] is None
-    assert frame["observation"] == SpectatorView(state).observation()
-    assert frame["observation"] == json.loads(json.dumps(state.public_observation()))
-    assert frame["legal_actions"] == [] and not frame["to_act"] and not frame["can_undo"]
-    assert frame["standings"] == SpectatorView(state).standings()
-    assert not hidden_from_public(frame["observation"], position)
+    """A spectator's frame is the public view and log, and holds no seat's secret
+    (``tests/server/secrecy.py``)."""
     lines = [{"seq": line.seq, "text": line.text} for line in position.public_lines]
-    assert frame["log"] == [line for line in lines if line["seq"] > since]
-    if state.game.info.name == "land-vs-sea":  # no tile id, no down face: only up faces
-        for hand in frame["observation"]["hands"]:
-            assert all(held["tile"] is None and held["down"] is None for held in hand)
-    if not state.is_terminal:
-        assert frame["result"] is None and str(state.seed) not in json.dumps(frame)
+    check_public_frame(frame, position.state, position.seq, lines, since)
 
 
 def test_every_spectator_frame_is_the_public_view_and_log(database_url: str) -> None:
@@ -65,11 +46,11 @@ def test_every_spectator_frame_is_the_public_view_and_log(database_url: str) -> 
         ):
             sockets = [first, second]
             frames = [next_view(first), next_view(second)]
-            watched, sent = next_view(watcher), 0
+            watched, sent = next_view(watcher), -1  # since=0: every line, the opening's too
             # A spectator is not one of the players: no seat shows as connected for it.
             assert [s["connected"] for s in watched["seats"]] == [True, True]
             for _ in range(1000):
-                position = hub.tables.position(game_id)
+                position = hub.referee.position(game_id)
                 check_spectator_frame(watched, position, sent)
                 sent = watched["seq"]
                 if position.state.is_terminal:
@@ -106,8 +87,8 @@ def test_a_spectator_cannot_move_and_the_rest_view_needs_no_token(sqlite_url: st
         public = client.get(f"/api/games/{game_id}/view").json()
         assert public["seat"] is None and public["observation"]["hands"] == [None, None]
         assert seat_frame["observation"]["hands"][0] is not None
-        position = hub_of(client).tables.position(game_id)
-        check_spectator_frame(public, position, 0)
+        position = hub_of(client).referee.position(game_id)
+        check_spectator_frame(public, position, -1)  # since=0: every line
         assert client.get("/api/games/nothing/view").status_code == 404
         page = client.get(f"/watch/{game_id}")
         assert page.status_code == 200 and 'data-spectate="1"' in page.text
@@ -117,7 +98,7 @@ def finish(client: TestClient, game_id: str, tokens: list[str], seed: int) -> No
     """Play the game to its end by random moves over REST."""
     rng = Rng(seed)
     while True:
-        seat = hub_of(client).tables.position(game_id).state.current_player
+        seat = hub_of(client).referee.position(game_id).state.current_player
         if seat < 0:
             return
         now = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[seat])).json()
@@ -134,7 +115,7 @@ def test_a_finished_game_is_replayed_step_by_step_from_any_point_of_view(
         assert refused.status_code == 422 and "once it is over" in refused.json()["message"]
         assert client.get(f"/api/games/{game_id}/replay/0").status_code == 422
         finish(client, game_id, tokens, 8)
-        state = hub_of(client).tables.position(game_id).state
+        state = hub_of(client).referee.position(game_id).state
         moves = client.get(f"/api/games/{game_id}/replay").json()
         assert moves["steps"] == len(state.history) == 16
         texts = record_of(state, ["a", "b"]).actions
@@ -228,7 +209,7 @@ def test_a_tampered_record_is_refused_with_its_reason(
         answer = client.post("/api/records", content=json.dumps(record))
         assert answer.status_code == 400
         assert reason in answer.json()["message"], answer.json()["message"]
-        assert hub_of(client).tables.game_ids() == []
+        assert hub_of(client).store.game_ids() == []
 
 
 END = ("scores", "winners", "breakdown", "final")
