@@ -72,6 +72,8 @@ class Hub:
         self.referee = referee
         self.store = referee.store
         self.process = publisher.process
+        #: Whether other processes may share the database.
+        self.shared = publisher.shared
         self._pool = pool
         self._threads = ThreadPoolExecutor(1, "referee")
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -93,6 +95,8 @@ class Hub:
     async def start(self) -> None:
         """Register this process, resume the games where a bot is to move, start the sweep."""
         self._loop = asyncio.get_running_loop()
+        if not self.shared:
+            await self.run(self.store.forget_every_process)
         await self.run(self.store.beat, self.process)
         for game_id in await self.run(self.store.game_ids, "playing"):
             self.wake_bots(game_id)

@@ -250,6 +250,14 @@ class Store:
 
     # -- processes and presence ---------------------------------------------------
 
+    def forget_every_process(self) -> None:
+        """This process is the database's only one (SQLite): whatever a process that died
+        left (sockets, leases) is nobody's."""
+        with self._sessions.begin() as session:
+            session.execute(delete(PresenceRow))
+            session.execute(delete(ProcessRow))
+            session.execute(update(LeaseRow).values(expires_at=now() - timedelta(seconds=1)))
+
     def beat(self, process: str) -> None:
         """The process is alive (its first beat registers it)."""
         at = now()
@@ -283,7 +291,9 @@ class Store:
         return sorted(games)
 
     def leave(self, process: str) -> None:
-        """The process stops: its sockets and its row go, and the games it held are told."""
+        """The process stops: its sockets and its row go, the games it held are told, and
+        its leases run out (another process takes their work on)."""
+        at = now() - timedelta(seconds=1)
         with self._sessions.begin() as session:
             games = set(
                 session.scalars(
@@ -291,7 +301,10 @@ class Store:
                 )
             )
             session.execute(delete(PresenceRow).where(PresenceRow.process_id == process))
-            session.execute(delete(LeaseRow).where(LeaseRow.owner == process))
+            # Run out at once rather than gone: the others' sweeps take the work on.
+            session.execute(
+                update(LeaseRow).where(LeaseRow.owner == process).values(expires_at=at)
+            )
             session.execute(delete(ProcessRow).where(ProcessRow.id == process))
             for game_id in sorted(games):
                 # Only the others: this process is stopping, its sockets are closing.
