@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tablelands.core.errors import RecordError, TablelandsError
 from tablelands.core.files import json_difference, read_json, validate, write_text_atomic
 from tablelands.core.game import Edition, Game, OptionValue, State
+from tablelands.core.match import Setup, Walk
 from tablelands.core.rng import SEED_LIMIT, seed_problem
-from tablelands.core.saved import new_game
 
 RECORD_FORMAT: Literal["tablelands-record/1"] = "tablelands-record/1"
 #: The fields a finished game fills in and an unfinished one leaves null, all four together.
@@ -108,14 +108,8 @@ def record_of(state: State, players: list[str]) -> GameRecord:
 def notation_of_history(state: State) -> list[str]:
     """Each action of ``state.history`` in notation, written in the state it was played in
     (a game's notation may depend on the position)."""
-    walker = state.game.new_state(
-        players=state.num_players, seed=state.seed, options=state.options, edition=state.edition
-    )
-    texts = []
-    for action in state.history:
-        texts.append(walker.format_action(action))
-        walker.apply(action)
-    return texts
+    setup = Setup(state.game, state.num_players, state.options, state.edition, state.seed)
+    return [before.format_action(action) for action, before in Walk(setup).steps(state.history)]
 
 
 def write_record(record: GameRecord, path: Path) -> None:
@@ -136,8 +130,9 @@ def first_difference(recorded: Any, replayed: Any, where: str) -> str | None:
     return json_difference(recorded, replayed, where, ("recorded", "replayed"))
 
 
-def _replay_action(state: State, text: str, where: str, source: str) -> None:
+def _replay_action(walk: Walk, text: str, where: str, source: str) -> None:
     """Play one recorded action, which must be the canonical notation of a legal action."""
+    state = walk.state
     try:
         action = state.parse_action(text)
         if action in state.legal_actions():
@@ -147,7 +142,7 @@ def _replay_action(state: State, text: str, where: str, source: str) -> None:
                     f"{source}: {where}: {text!r} is not written as tablelands writes that "
                     f"action: {canonical!r}"
                 )
-        state.apply(action)
+        walk.play(action)
     except RecordError:
         raise
     except (TablelandsError, ValueError) as exc:
@@ -177,17 +172,19 @@ def replay(record: GameRecord, game: Game[Any], edition: Edition, source: str) -
             f"({edition.content_hash}). "
             "Pass the record's edition file with --edition."
         )
-    problem = seed_problem(record.seed)
-    if problem:
-        raise RecordError(f"{source}: seed: {problem}")
-    state = new_game(game, len(record.players), record.seed, record.options, edition, source)
+    setup = Setup.checked(
+        game, len(record.players), record.seed, record.options, edition, source=source
+    )
+    # Without a source: a text that does not replay is refused below, in the record's terms.
+    walk = Walk(setup)
     for i, text in enumerate(record.actions):
-        if state.is_terminal:
+        if walk.state.is_terminal:
             raise RecordError(
                 f"{source}: actions.{i}: {text!r} comes after the end of the game "
                 f"(over after {i} actions)"
             )
-        _replay_action(state, text, f"actions.{i}", source)
+        _replay_action(walk, text, f"actions.{i}", source)
+    state = walk.state
     count = len(record.actions)
     ends = {name: getattr(record, name) for name in END_FIELDS}
     if state.is_terminal:

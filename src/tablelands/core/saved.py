@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelands.core.errors import RecordError, TablelandsError
+from tablelands.core.errors import RecordError
 from tablelands.core.files import json_difference, validate
 from tablelands.core.game import Edition, Game, SavedState, State
+from tablelands.core.match import Setup, Walk
 
 
 def load_state(game: Game[Any], data: object, edition: Edition | None = None) -> State:
@@ -38,49 +39,24 @@ def load_state(game: Game[Any], data: object, edition: Edition | None = None) ->
     return check_saved_state(game, saved, data, edition, source)
 
 
-def new_game(
-    game: Game[Any], players: int, seed: int, options: dict[str, Any], edition: Edition, source: str
-) -> State:
-    """The start of a saved game, its player count and options checked first; failures are
-    ``RecordError`` naming ``source`` and the field (``players`` or ``options``)."""
-    try:
-        game.check_players(players)
-    except TablelandsError as exc:
-        raise RecordError(f"{source}: players: {exc}") from None
-    try:
-        settled = game.settle_options(players, dict(options))
-        return game.new_state(players=players, seed=seed, options=settled, edition=edition)
-    except TablelandsError as exc:
-        raise RecordError(f"{source}: options: {exc}") from None
+#: The walk of the last state rebuilt, and what it was built from. States are often loaded
+#: along one game (a test walking through it, a game saved after every move), and the next
+#: one then only needs its new actions applied. Its state is never handed out (a copy is).
+_last_walk: tuple[tuple[object, ...], Walk] | None = None
 
 
-def apply_saved(state: State, action: int, where: str, source: str) -> None:
-    """Apply one saved action; anything but success is a ``RecordError`` naming ``where``."""
-    try:
-        state.apply(action)
-    except TablelandsError as exc:
-        raise RecordError(f"{source}: {where}: action {action} does not apply: {exc}") from None
-    except Exception as exc:  # a crafted action the rules never produce
-        raise RecordError(
-            f"{source}: {where}: action {action} does not apply ({type(exc).__name__}: {exc})"
-        ) from None
-
-
-#: The last state rebuilt: (what it was built from, its history, a copy of it). States are
-#: often loaded along one game (a test walking through it, a game saved after every move),
-#: and the next one then only needs its new actions applied.
-_last_rebuilt: tuple[tuple[object, ...], list[int], State] | None = None
-
-
-def _rebuilt_start(
+def _walk_to(
     key: tuple[object, ...], game: Game[Any], saved: SavedState, edition: Edition, source: str
-) -> tuple[State, int]:
-    """A state of the saved game and how many of its history actions it has had: the last
-    state rebuilt when the saved history goes on from it, else the game's start."""
-    last = _last_rebuilt
-    if last is not None and last[0] == key and saved.history[: len(last[1])] == last[1]:
-        return last[2].clone(), len(last[1])
-    return new_game(game, saved.players, saved.seed, saved.options, edition, source), 0
+) -> Walk:
+    """A walk of the saved game: the last one when the saved history goes on from it, else
+    one from the game's start, its setup checked (``RecordError`` naming the field)."""
+    last = _last_walk
+    if last is not None and last[0] == key:
+        walk = last[1]
+        if walk.source == source and saved.history[: walk.done] == walk.state.history:
+            return walk
+    setup = Setup.checked(game, saved.players, saved.seed, saved.options, edition, source=source)
+    return Walk(setup, source)
 
 
 def check_saved_state(
@@ -89,14 +65,15 @@ def check_saved_state(
     """Rebuild the state ``data`` describes from its seed, options, player count and
     history, and refuse it (``RecordError`` naming the first field that differs) unless the
     rebuilt state's :meth:`State.to_json` is ``data`` exactly; the rebuilt state."""
-    global _last_rebuilt  # noqa: PLW0603 - a one-entry memo
+    global _last_walk  # noqa: PLW0603 - a one-entry memo
     key = (game, edition.content_hash, saved.players, saved.seed, sorted(saved.options.items()))
-    state, done = _rebuilt_start(key, game, saved, edition, source)
-    for i, action in enumerate(saved.history[done:], start=done):
-        if state.is_terminal:
-            raise RecordError(f"{source}: history.{i}: action {action} comes after the end")
-        apply_saved(state, action, f"history.{i}", source)
-    _last_rebuilt = (key, list(saved.history), state.clone())
+    walk = _walk_to(key, game, saved, edition, source)
+    # Forgotten while it walks: an action that fails may leave its state half changed.
+    _last_walk = None
+    for action in saved.history[walk.done :]:
+        walk.play(action)
+    _last_walk = (key, walk)
+    state = walk.state.clone()
     found = json_difference(data, state.to_json(), names=("saved", "rebuilt"))
     if found:
         raise RecordError(
