@@ -8,10 +8,11 @@ from pathlib import Path
 
 from tablelands.agents import make_agent
 from tablelands.core.game import OptionValue
+from tablelands.core.match import Setup
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games import get_game
-from tablelands.sim import Setup
+from tablelands.sim import Simulation
 from tablelands.tournament.results import GameResult, ResultsFile
 
 
@@ -29,17 +30,15 @@ def fill_results(
     """Append ``games`` games of ``agents`` (seats rotated, seeds as ``sim.play_one`` draws
     them) to the results file at ``path``, as tournament ``key``."""
     chosen = get_game(game)
-    settled = chosen.settle_options(players, options or {})
-    setup = Setup(chosen, players, settled, chosen.default_edition(), agents, seed, True)
+    simulation = Simulation(Setup.checked(chosen, players, seed, options), agents, True)
     results = []
     for index in range(games):
         start = time.perf_counter()
-        names = setup.seats(index)
-        seeder = Rng((seed + index) * 1_000_003 + 17)
+        names = simulation.seats(index)
+        setup = simulation.setup_of(index)
+        seeder = Rng(setup.seed * 1_000_003 + 17)
         bots = [make_agent(name, seeder.next_u64()) for name in names]
-        state = chosen.new_state(
-            players=players, seed=seed + index, options=settled, edition=setup.edition
-        )
+        state = setup.start()
         moves = 0
         while not state.is_terminal:
             state.apply(bots[state.current_player].choose(SeatView(state)))
@@ -51,10 +50,10 @@ def fill_results(
                 index=index,
                 game=game,
                 players=players,
-                options=settled,
+                options=setup.options,
                 edition="packaged",
                 variant=variant,
-                seed=seed + index,
+                seed=setup.seed,
                 seats=names,
                 scores=state.scores(),
                 returns=state.returns(),
