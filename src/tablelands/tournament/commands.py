@@ -24,6 +24,7 @@ from rich.text import Text
 from tablelands.agents import AGENTS, make_agent
 from tablelands.core.errors import TablelandsError
 from tablelands.core.game import Edition, Game, OptionValue
+from tablelands.core.match import Setup
 from tablelands.core.rng import SEED_LIMIT
 from tablelands.games import game_names, get_game
 from tablelands.tournament.backends import BACKENDS, Backend, make_backend
@@ -141,9 +142,9 @@ def _players(game: Game[Any], players: int | None) -> int:
 
 
 def _check(spec: Spec, game: Game[Any], edition: Edition) -> None:
-    """A first state of the tournament's setup, to refuse options the game refuses
-    together (or for this player count) before any game is played."""
-    game.new_state(players=spec.players, seed=spec.seed, options=spec.options, edition=edition)
+    """The tournament's setup checked, to refuse options the game refuses together (or for
+    this player count) before any game is played."""
+    Setup.checked(game, spec.players, spec.seed, spec.options, edition)
 
 
 class _SpeedColumn(ProgressColumn):

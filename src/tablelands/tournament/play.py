@@ -4,31 +4,33 @@ games played from it."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tablelands.agents import make_agent
 from tablelands.agents.base import play_out
-from tablelands.core.game import Edition, Game, OptionValue
+from tablelands.core.game import Edition, Game
+from tablelands.core.match import Setup
 from tablelands.tournament.results import GameResult
 from tablelands.tournament.schedule import Spec, agent_seeds
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """What every game of a tournament shares: sent once to each worker."""
+    """What every game of a tournament shares: sent once to each worker. ``setup`` is the
+    tournament's game with its seed; each job plays it with the job's own."""
 
-    game: Game[Any]
-    edition: Edition
-    players: int
-    options: dict[str, OptionValue]
+    setup: Setup
     edition_label: str
     key: str
     variant: str
 
     @classmethod
     def of(cls, spec: Spec, game: Game[Any], edition: Edition) -> Table:
-        return cls(game, edition, spec.players, spec.options, spec.edition, spec.key, spec.variant)
+        """The table of ``spec``: ``OptionError`` (or ``EditionError``) for a setup the game
+        is not played with."""
+        setup = Setup.checked(game, spec.players, spec.seed, spec.options, edition)
+        return cls(setup, spec.edition, spec.key, spec.variant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +49,15 @@ def play(table: Table, job: Job) -> GameResult:
         make_agent(spec, seed)
         for spec, seed in zip(job.seats, agent_seeds(job.seed, len(job.seats)), strict=True)
     ]
-    state = table.game.new_state(
-        players=table.players, seed=job.seed, options=table.options, edition=table.edition
-    )
+    setup = replace(table.setup, seed=job.seed)
+    state = setup.start()
     play_out(state, bots)
     return GameResult(
         tournament=table.key,
         index=job.index,
-        game=table.game.info.name,
-        players=table.players,
-        options=table.options,
+        game=setup.name,
+        players=setup.players,
+        options=setup.options,
         edition=table.edition_label,
         variant=table.variant,
         seed=job.seed,
@@ -64,7 +65,7 @@ def play(table: Table, job: Job) -> GameResult:
         scores=state.scores(),
         returns=state.returns(),
         moves=len(state.history),
-        standings=table.game.standings(state.public_observation(), table.edition),
+        standings=setup.game.standings(state.public_observation(), setup.edition),
         seconds=time.perf_counter() - start,
     )
 
