@@ -46,7 +46,7 @@ def play_through(aec: TablelandsAECEnv, seed: int, check_every: int = 1) -> list
     the index stepped is the action played; the actions."""
     table = aec.table
     game = table.game
-    replay = game.new_state(players=table.players, seed=seed, options=table.options)
+    replay = game.new_state(players=table.players, seed=seed, options=table.setup.options)
     aec.reset(seed=seed)
     rng = Rng(seed)
     played: list[int] = []

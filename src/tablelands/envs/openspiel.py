@@ -31,6 +31,7 @@ import pyspiel
 
 from tablelands.core.encoding import Encoder, Vector
 from tablelands.core.game import Game, OptionValue, State
+from tablelands.core.match import Setup
 from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.games import REGISTRY, get_game
 
@@ -106,10 +107,9 @@ class _Held:
 def _replayed(
     name: str, players: int, seed: int, options: dict[str, OptionValue], history: list[int]
 ) -> _Held:
-    state = get_game(name).new_state(players=players, seed=seed, options=options)
-    for action in history:
-        state.apply(action)
-    return _Held(state, True)
+    game = get_game(name)
+    setup = Setup(game, players, options, game.default_edition(), seed)
+    return _Held(setup.replay(history), True)
 
 
 def _text(data: object) -> str:
@@ -282,7 +282,8 @@ class TablelandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def our_state(self, seed: int) -> State:
         """Our state at the start of game ``seed`` with this game's players and options."""
-        return self.game.new_state(players=self.players, seed=seed, options=dict(self.options))
+        setup = Setup(self.game, self.players, self.options, self.game.default_edition(), seed)
+        return setup.start()
 
     def new_initial_state(self) -> TablelandsState:
         """The chance node that deals the game (one of :data:`DEALS`)."""

@@ -9,8 +9,9 @@ is given what it may know and nothing else (docs/research.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from io import StringIO
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -18,7 +19,8 @@ from rich.console import Console
 
 from tablelands.core.encoding import Vector
 from tablelands.core.errors import OptionError
-from tablelands.core.game import TERMINAL, Edition, OptionValue, State
+from tablelands.core.game import TERMINAL, Edition, Game, OptionValue, State
+from tablelands.core.match import Setup
 from tablelands.core.rng import SEED_LIMIT, seed_problem
 from tablelands.games import get_game
 from tablelands.games.drawing import renderer_for
@@ -34,7 +36,7 @@ def agent_name(seat: int) -> str:
 
 def game_seed(np_random: np.random.Generator, seed: int | None) -> int:
     """The game's seed: ``seed`` itself when given (so ``reset(seed=5)`` plays the game
-    ``new_state(seed=5)`` sets up), else one drawn from the environment's generator."""
+    the setup of seed 5 starts), else one drawn from the environment's generator."""
     if seed is None:
         return int(np_random.integers(0, SEED_LIMIT))
     problem = seed_problem(seed)
@@ -62,28 +64,33 @@ class Table:
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        self.game = get_game(name)
-        self.players = players
-        self.options = dict(options or {})
+        #: The game being played: seed 0's until :meth:`start` deals another.
+        self.setup = Setup.checked(get_game(name), players, 0, options, edition)
         self.reward = reward
-        self.edition = self.game.own_edition(edition)
-        self.encoder = self.game.encoder(players, self.options, self.edition)
-        self.action_count = self.game.action_count(players, self.options)
+        self.encoder = self.game.encoder(players, self.setup.options, self.setup.edition)
+        self.action_count = self.game.action_count(players, self.setup.options)
         self.reuse_masks = reuse_masks
         self._masks = [
             np.zeros(self.action_count, dtype=np.int8) for _ in range(players if reuse_masks else 0)
         ]
         self._marked = [np.zeros(0, dtype=np.intp) for _ in range(players)]
-        self.state: State = self.game.new_state(
-            players=players, seed=0, options=self.options, edition=self.edition
-        )
+        self.state: State = self.setup.start()
         self._legal: list[int] | None = None
         self._legal_indices: NDArray[np.intp] | None = None
 
+    @property
+    def game(self) -> Game[Any]:
+        return self.setup.game
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
     def start(self, seed: int) -> None:
-        self.state = self.game.new_state(
-            players=self.players, seed=seed, options=self.options, edition=self.edition
-        )
+        """Deal the game of ``seed`` (``OptionError`` for a seed no game has)."""
+        setup = replace(self.setup, seed=seed)
+        self.state = setup.start()
+        self.setup = setup
         self._legal = self._legal_indices = None
 
     @property
@@ -147,7 +154,7 @@ class Table:
         out = StringIO()
         console = Console(file=out, force_terminal=True, color_system="standard", width=120)
         state = self.state
-        console.print(renderer.board(state.observation(seat), self.edition))
+        console.print(renderer.board(state.observation(seat), self.setup.edition))
         if self.over:
             console.print(renderer.result(state, [agent_name(s) for s in range(self.players)]))
         return out.getvalue()
