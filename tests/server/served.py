@@ -184,7 +184,7 @@ class Launcher:
         for server in self.servers:
             if server.process.poll() is None:
                 server.process.terminate()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 5
         for server in self.servers:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 server.process.wait(timeout=max(0.1, deadline - time.monotonic()))
@@ -530,6 +530,18 @@ def query(url: str, sql: str, **params: Any) -> list[tuple[Any, ...]]:
 def count_moves(url: str, game_id: str) -> int:
     rows = query(url, "SELECT count(*) FROM moves WHERE game_id = :id", id=game_id)
     return int(rows[0][0])
+
+
+def bot_move_seqs(url: str, game_id: str) -> list[int]:
+    """The seqs of the game's move rows played by a bot's seat."""
+    rows = query(
+        url,
+        "SELECT moves.seq FROM moves JOIN seats ON seats.game_id = moves.game_id "
+        "AND seats.seat = moves.seat WHERE moves.game_id = :id AND seats.kind = 'bot' "
+        "ORDER BY moves.seq",
+        id=game_id,
+    )
+    return [int(row[0]) for row in rows]
 
 
 def status_of(url: str, game_id: str) -> str:
