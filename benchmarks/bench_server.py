@@ -8,6 +8,10 @@ each seat thinking about PACE seconds before it moves, then counts the moves the
 sustains with every seat moving as soon as it may. docs/benchmarks.md says why this pace.
 
     python benchmarks/bench_server.py [--games 200] [--pace 5] [--seconds 30]
+        [--db sqlite|postgresql] [--processes N] [--scaling]
+
+``--scaling`` runs it on PostgreSQL with one process and then with two, over the same
+load, and sets the two flat-out figures side by side.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from websockets.exceptions import ConnectionClosedError
 sys.path.insert(0, str(Path(__file__).parent))
 
 from common import report
+from postgres import throwaway_postgres
 from serving import Server, running_server
 
 TITLES = ("confusing-lands", "land-vs-sea", "drifting-lands")
@@ -45,6 +50,10 @@ FLAT_OUT_SECONDS = 15.0
 #: Once every table is seated, the first views go out before anything is counted.
 WARM_UP_SECONDS = 3.0
 ROUND_TRIP_TARGET_MS = 50.0
+#: Two processes over one, flat out, on PostgreSQL.
+SCALING_TARGET = 1.7
+#: Flat out with two processes on PostgreSQL.
+TWO_PROCESSES_TARGET = 300.0
 #: Games made and sockets opened at once while the tables fill.
 OPENING_AT_ONCE = 16
 #: How often the responsiveness probe asks for a game's summary over REST.
@@ -237,22 +246,27 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--pace", type=float, default=PACE, help="a seat's seconds to think")
-    parser.add_argument("--seconds", type=float, default=PACED_SECONDS, help="paced window")
-    args = parser.parse_args([] if argv is None else argv)
-    print(f"(load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
-    with running_server() as server:
-        paced, flat_out = uvloop.run(drive(server, args.games, args.pace, args.seconds))
+def run(
+    games: int, pace: float, seconds: float, database_url: str | None, processes: int
+) -> tuple[Window, Window]:
+    """One server (as asked), the load, and the server's own errors printed."""
+    with running_server(database_url, processes) as server:
+        paced, flat_out = uvloop.run(drive(server, games, pace, seconds))
         for error in server_errors(server.log):
             print(f"the server's log: {error}")
+    return paced, flat_out
+
+
+def figures(
+    games: int, pace: float, paced: Window, flat_out: Window, where: str
+) -> tuple[int, float]:
+    """The paced window's round trips against their target, and the flat-out rate: the
+    targets missed and the rate."""
     trips = paced.round_trips_ms
     if not trips or not flat_out.round_trips_ms:
-        print("no move was answered")
-        return 1
-    at = f"{args.games} games ({2 * args.games} sockets), a move per game every {args.pace:g} s or so"
+        print(f"{where}: no move was answered")
+        return 1, 0.0
+    at = f"{where}, {games} games ({2 * games} sockets), a move per game every {pace:g} s or so"
     print(
         f"{at}: {len(trips) / paced.seconds:,.1f} moves/s, move round trip "
         f"p50 {percentile(trips, 0.5):.1f} ms, p95 {percentile(trips, 0.95):.1f} ms"
@@ -270,11 +284,49 @@ def main(argv: list[str] | None = None) -> int:
         higher_is_better=False,
     )
     rate = len(flat_out.round_trips_ms) / flat_out.seconds
-    print(f"flat out: move round trip p50 {percentile(flat_out.round_trips_ms, 0.5):.1f} ms")
+    print(
+        f"{where}, flat out: move round trip p50 {percentile(flat_out.round_trips_ms, 0.5):.1f} ms"
+    )
     # The server must at least keep up with the paced load.
     missed += report(
-        f"{args.games} games flat out: moves sustained", rate, "moves/s", args.games / args.pace
+        f"{where}, {games} games flat out: moves sustained", rate, "moves/s", games / pace
     )
+    return missed, rate
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--pace", type=float, default=PACE, help="a seat's seconds to think")
+    parser.add_argument("--seconds", type=float, default=PACED_SECONDS, help="paced window")
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument(
+        "--scaling", action="store_true", help="PostgreSQL, one process then two, compared"
+    )
+    args = parser.parse_args([] if argv is None else argv)
+    print(f"(load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
+    if not args.scaling:
+        if args.db == "sqlite":
+            paced, flat_out = run(args.games, args.pace, args.seconds, None, args.processes)
+            return figures(args.games, args.pace, paced, flat_out, "SQLite")[0]
+        with throwaway_postgres() as url:
+            paced, flat_out = run(args.games, args.pace, args.seconds, url, args.processes)
+        where = f"PostgreSQL, {args.processes} process(es)"
+        return figures(args.games, args.pace, paced, flat_out, where)[0]
+    rates = []
+    missed = 0
+    for processes in (1, 2):
+        with throwaway_postgres() as url:
+            paced, flat_out = run(args.games, args.pace, args.seconds, url, processes)
+        where = f"PostgreSQL, {processes} process(es)"
+        more, rate = figures(args.games, args.pace, paced, flat_out, where)
+        missed += more
+        rates.append(rate)
+    missed += report(
+        "flat out, 2 processes over 1", rates[1] / max(rates[0], 1e-9), "x", SCALING_TARGET
+    )
+    missed += report("flat out, 2 processes", rates[1], "moves/s", TWO_PROCESSES_TARGET)
     return missed
 
 

@@ -1,5 +1,6 @@
 """`tablelands serve` as the server benchmarks run it: a subprocess on a free port over a
-temporary SQLite database, with one bot worker, as a person would start it."""
+temporary SQLite database (or the PostgreSQL database given, in as many processes as
+asked), with one bot worker, as a person would start it."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def use_every_core() -> None:
 
 
 @contextmanager
-def running_server() -> Iterator[Server]:
+def running_server(database_url: str | None = None, processes: int = 1) -> Iterator[Server]:
     """A fresh server for the ``with`` block, stopped (as Ctrl-C would) at its end."""
     use_every_core()
     with tempfile.TemporaryDirectory(prefix="tablelands-bench-") as folder:
@@ -71,9 +72,11 @@ def running_server() -> Iterator[Server]:
             "--port",
             str(port),
             "--db",
-            f"sqlite:///{Path(folder) / 'games.db'}",
+            database_url or f"sqlite:///{Path(folder) / 'games.db'}",
             "--workers",
             "1",
+            "--processes",
+            str(processes),
         ]
         with log.open("wb") as output:
             process = subprocess.Popen(

@@ -429,15 +429,16 @@ class Referee:
 
     def bot_job(self, game_id: str) -> BotJob | None:
         """The decision a bot has to make in the game now, if any."""
-        seats = self.store.seats(game_id)
-        if all(seat.kind != BOT for seat in seats):
+        bots = self.store.setup(game_id).bots
+        if not any(bots):
             return None
         position = self.position(game_id)
         seat = position.state.current_player
-        if position.state.is_terminal or seats[seat].kind != BOT:
+        if position.state.is_terminal:
             return None
-        spec = seats[seat].agent
-        assert spec is not None
+        spec = bots[seat]
+        if spec is None:
+            return None
         # Bots are seeded from the secret seed and the move, so a game replays the same way.
         agent_seed = (
             int.from_bytes(

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from tablelands.core.match import Move, Setup
 from tablelands.games import get_game
 from tablelands.server.db import (
+    BOT,
     OVER,
     GameRow,
     LeaseRow,
@@ -55,6 +56,8 @@ class GameSetup:
     #: The uploaded edition's data (``None``: the packaged edition).
     edition_data: dict[str, Any] | None
     setup: Setup
+    #: Each seat's agent spec if a bot plays it, else ``None`` (a seat's kind never changes).
+    bots: tuple[str | None, ...]
 
 
 class Store:
@@ -106,6 +109,9 @@ class Store:
                 return known
         with self._sessions() as session:
             row = session.get(GameRow, game_id)
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            ).all()
         if row is None:
             raise NotFoundError(f"there is no game {game_id!r}")
         game = get_game(row.game)
@@ -119,6 +125,7 @@ class Store:
             setup=Setup(
                 game, row.players, dict(row.options), edition_of(game, row.edition), row.seed
             ),
+            bots=tuple(seat.agent if seat.kind == BOT else None for seat in seats),
         )
         with self._lock:
             self._setups[game_id] = made
@@ -302,9 +309,7 @@ class Store:
             )
             session.execute(delete(PresenceRow).where(PresenceRow.process_id == process))
             # Run out at once rather than gone: the others' sweeps take the work on.
-            session.execute(
-                update(LeaseRow).where(LeaseRow.owner == process).values(expires_at=at)
-            )
+            session.execute(update(LeaseRow).where(LeaseRow.owner == process).values(expires_at=at))
             session.execute(delete(ProcessRow).where(ProcessRow.id == process))
             for game_id in sorted(games):
                 # Only the others: this process is stopping, its sockets are closing.
