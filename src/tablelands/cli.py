@@ -371,7 +371,7 @@ def analyze_command(
     except TablelandsError as exc:
         raise fail(str(exc)) from None
     assert isinstance(adviser, MctsAgent)
-    start = Setup(chosen, final.num_players, final.options, final.edition, final.seed).start()
+    start = Setup.of(final).start()
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tablelands.agents import make_agent
 from tablelands.agents.base import play_out
@@ -28,7 +28,7 @@ class Simulation:
 
     def setup_of(self, index: int) -> Setup:
         """The setup of game ``index``: the first game's with the game's own seed."""
-        return replace(self.setup, seed=self.setup.seed + index)
+        return self.setup.with_seed(self.setup.seed + index)
 
     def seats(self, index: int) -> list[str]:
         """The agent spec of each seat in game ``index`` (rotated when asked)."""

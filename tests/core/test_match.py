@@ -40,7 +40,7 @@ def played(
 
 def setup_of(state: State) -> Setup:
     """The setup ``state``'s game was started from."""
-    return Setup(state.game, state.num_players, state.options, state.edition, state.seed)
+    return Setup.of(state)
 
 
 def starting(message: str) -> str:

@@ -15,11 +15,12 @@ undo took back; :meth:`Match.state` is the game after them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablelands.core.errors import RecordError, TablelandsError
+from tablelands.core.errors import OptionError, RecordError, TablelandsError
 from tablelands.core.game import Edition, Game, OptionValue, State
+from tablelands.core.rng import seed_problem
 
 #: Move kinds: an action played, or the taking back of the last effective play.
 PLAY = "play"
@@ -61,14 +62,24 @@ class Setup:
             settled = game.settle_options(players, dict(options or {}))
             field_name = "edition"
             own = game.own_edition(edition)
-            setup = cls(game, players, settled, own, seed)
             field_name = "seed"
-            setup.start()
+            problem = seed_problem(seed)
+            if problem:
+                raise OptionError(problem)
         except TablelandsError as exc:
             if source is None:
                 raise
             raise RecordError(f"{source}: {field_name}: {exc}") from None
-        return setup
+        return cls(game, players, settled, own, seed)
+
+    @classmethod
+    def of(cls, state: State) -> Setup:
+        """The setup ``state``'s game started from."""
+        return cls(state.game, state.num_players, dict(state.options), state.edition, state.seed)
+
+    def with_seed(self, seed: int) -> Setup:
+        """The same game dealt from another seed (a simulation's or tournament's next)."""
+        return replace(self, seed=seed)
 
     @property
     def name(self) -> str:

@@ -108,7 +108,7 @@ def record_of(state: State, players: list[str]) -> GameRecord:
 def notation_of_history(state: State) -> list[str]:
     """Each action of ``state.history`` in notation, written in the state it was played in
     (a game's notation may depend on the position)."""
-    setup = Setup(state.game, state.num_players, state.options, state.edition, state.seed)
+    setup = Setup.of(state)
     return [before.format_action(action) for action, before in Walk(setup).steps(state.history)]
 
 

@@ -9,7 +9,6 @@ is given what it may know and nothing else (docs/research.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from io import StringIO
 from typing import Any, Literal
 
@@ -88,7 +87,7 @@ class Table:
 
     def start(self, seed: int) -> None:
         """Deal the game of ``seed`` (``OptionError`` for a seed no game has)."""
-        setup = replace(self.setup, seed=seed)
+        setup = self.setup.with_seed(seed)
         self.state = setup.start()
         self.setup = setup
         self._legal = self._legal_indices = None

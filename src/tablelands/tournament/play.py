@@ -4,7 +4,7 @@ games played from it."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from tablelands.agents import make_agent
@@ -49,7 +49,7 @@ def play(table: Table, job: Job) -> GameResult:
         make_agent(spec, seed)
         for spec, seed in zip(job.seats, agent_seeds(job.seed, len(job.seats)), strict=True)
     ]
-    setup = replace(table.setup, seed=job.seed)
+    setup = table.setup.with_seed(job.seed)
     state = setup.start()
     play_out(state, bots)
     return GameResult(
