@@ -14,7 +14,7 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
@@ -248,18 +248,16 @@ class Referee:
         with self._lock:
             self._positions.pop(game_id, None)
 
-    def seats(self, game_id: str, connected: Collection[int] | None = None) -> list[JsonDict]:
-        """Every seat as the pages show it; ``connected``: the seats with a socket open on
-        any process (read from the store when not given)."""
-        if connected is None:
-            connected = self.store.connected(game_id)
+    def seats(self, game_id: str) -> list[JsonDict]:
+        """Every seat as the pages show it, connected when a socket of any process is open
+        for it (a bot always is)."""
         return [
             {
                 "seat": seat.seat,
                 "kind": seat.kind,
                 "name": seat.name,
                 "agent": seat.agent,
-                "connected": seat.kind == BOT or seat.seat in connected,
+                "connected": seat.kind == BOT or seat.connected,
                 # A friend's seat whose invite link nobody has joined by yet.
                 "invited": seat.invite_hash is not None and seat.invite_hash == seat.token_hash,
             }

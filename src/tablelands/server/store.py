@@ -60,6 +60,20 @@ class GameSetup:
     bots: tuple[str | None, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat of a game as it is now."""
+
+    seat: int
+    kind: str
+    agent: str | None
+    name: str
+    token_hash: str | None
+    invite_hash: str | None
+    #: Whether a living process holds a socket for the seat.
+    connected: bool
+
+
 class Store:
     """One database's games, as every process of the server sees them."""
 
@@ -140,14 +154,34 @@ class Store:
             raise NotFoundError(f"there is no game {game_id!r}")
         return status
 
-    def seats(self, game_id: str) -> list[SeatRow]:
-        """The game's seats as they are now (a join renames a seat and changes its token)."""
-        with self._sessions() as session:
-            seats = list(
-                session.scalars(
-                    select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
-                ).all()
+    def seats(self, game_id: str) -> list[Seat]:
+        """The game's seats as they are now (a join renames a seat and changes its token),
+        each with whether a living process holds a socket for it: one query, on a hot path
+        (every frame)."""
+        present = (
+            select(PresenceRow.seat)
+            .where(
+                PresenceRow.game_id == SeatRow.game_id,
+                PresenceRow.seat == SeatRow.seat,
+                PresenceRow.sockets > 0,
             )
+            .exists()
+        )
+        query = (
+            select(
+                SeatRow.seat,
+                SeatRow.kind,
+                SeatRow.agent,
+                SeatRow.name,
+                SeatRow.token_hash,
+                SeatRow.invite_hash,
+                present,
+            )
+            .where(SeatRow.game_id == game_id)
+            .order_by(SeatRow.seat)
+        )
+        with self.engine.connect() as connection:
+            seats = [Seat(*row) for row in connection.execute(query)]
         if not seats:
             self.setup(game_id)  # NotFoundError when there is no such game
         return seats
@@ -178,8 +212,10 @@ class Store:
     # -- moves --------------------------------------------------------------------
 
     def last_seq(self, game_id: str) -> int:
-        with self._sessions() as session:
-            last = session.scalar(select(func.max(MoveRow.seq)).where(MoveRow.game_id == game_id))
+        with self.engine.connect() as connection:
+            last = connection.scalar(
+                select(func.max(MoveRow.seq)).where(MoveRow.game_id == game_id)
+            )
         return last or 0
 
     def moves(self, game_id: str, after: int = 0) -> list[Move]:
@@ -331,14 +367,3 @@ class Store:
                     PresenceRow(process_id=process, game_id=game_id, seat=seat, sockets=change)
                 )
             session.execute(delete(PresenceRow).where(at, PresenceRow.sockets <= 0))
-
-    def connected(self, game_id: str) -> set[int]:
-        """The seats of the game some living process holds a socket for."""
-        with self._sessions() as session:
-            return set(
-                session.scalars(
-                    select(PresenceRow.seat)
-                    .where(PresenceRow.game_id == game_id, PresenceRow.sockets > 0)
-                    .distinct()
-                )
-            )
