@@ -165,7 +165,10 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # No ping before each use of a pooled connection: it is a round trip more for every
+    # query. A connection the database dropped fails its query, and the pool then makes
+    # new ones.
+    return create_engine(url, pool_size=10, max_overflow=10)
 
 
 #: The advisory lock (PostgreSQL) under which the schema is upgraded.

@@ -48,6 +48,8 @@ LEASE_SECONDS = 6.0
 RENEW_SECONDS = 1.5
 #: How often the sweep looks for work whose owner died, and beats this process's heart.
 SWEEP_SECONDS = 1.0
+#: A seq past any game's: every connection is behind it (a resync sends every view again).
+RESYNC = 1 << 62
 #: A process silent this long is taken for dead: its sockets no longer count as connected.
 DEAD_SECONDS = 10.0
 
@@ -124,9 +126,8 @@ class Hub:
         for listener in self.on_event:
             listener(event)
         if event.kind == Event.MOVED:
-            behind = [c for c in self._connections.get(event.game, []) if c.sent < event.seq]
-            if behind:
-                self._spawn(self._send_views(event.game))
+            if any(c.sent < event.seq for c in self._connections.get(event.game, [])):
+                self._spawn(self._send_views(event.game, upto=event.seq))
             self.wake_bots(event.game)
         elif event.kind == Event.SEATS:
             # Those connected now: one connecting gets the seats with its first view.
@@ -140,7 +141,7 @@ class Hub:
         """Events may have been missed (the listening connection dropped): every game with
         a connection here gets its views again, and every game a bot may be to move in."""
         for game_id in list(self._connections):
-            self._heard(Event(game_id, Event.MOVED, seq=1 << 62))
+            self._heard(Event(game_id, Event.MOVED, seq=RESYNC))
             self._heard(Event(game_id, Event.SEATS))
 
     def _spawn(self, work: Any) -> None:
@@ -196,13 +197,20 @@ class Hub:
                     await self.run(self.store.present, self.process, game_id, connection.seat, -1)
 
     async def _send_views(
-        self, game_id: str, connections: list[Connection] | None = None, locked: bool = False
+        self,
+        game_id: str,
+        connections: list[Connection] | None = None,
+        locked: bool = False,
+        upto: int = RESYNC,
     ) -> None:
+        """The views of ``connections`` (all of the game's here) that have not had the one
+        at seq ``upto`` yet: a change made here has sent them already, under the lock."""
         if not locked:
             async with self.lock(game_id):
-                await self._send_views(game_id, connections, locked=True)
+                await self._send_views(game_id, connections, locked=True, upto=upto)
             return
         targets = self.connections(game_id) if connections is None else connections
+        targets = [c for c in targets if c.sent < upto]
         if not targets:
             return
         texts = await self.run(self._views_after, None, game_id, (), targets)

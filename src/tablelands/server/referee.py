@@ -227,16 +227,16 @@ class Referee:
             cached = self._positions.get(game_id)
         if just_changed and cached is not None:
             return cached
-        last = self.store.last_seq(game_id)
-        if cached is None or cached.seq != last:
-            after = 0 if cached is None else cached.seq
-            moves = self.store.moves(game_id, after) if cached is not None else []
-            if cached is not None and cached.seq < last and all(m.kind == PLAY for m in moves):
-                for move in moves:
-                    cached.play(move)
-            else:  # not cached yet, or an undo: rebuilt from every row
-                setup = self.store.setup(game_id).setup
-                cached = Position(Match(setup, tuple(self.store.moves(game_id))))
+        # One question: the moves after those the cached position has (none: it is current).
+        moves = self.store.moves(game_id, 0 if cached is None else cached.seq)
+        if cached is None:
+            cached = Position(Match(self.store.setup(game_id).setup, tuple(moves)))
+        elif moves and all(m.kind == PLAY for m in moves):
+            for move in moves:
+                cached.play(move)
+        elif moves:  # an undo: rebuilt from every row
+            setup = self.store.setup(game_id).setup
+            cached = Position(Match(setup, tuple(self.store.moves(game_id))))
         with self._lock:
             self._positions[game_id] = cached
             self._positions.move_to_end(game_id)
@@ -407,7 +407,12 @@ class Referee:
         return Event(game_id, Event.MOVED, seq=seq + 1)
 
     def _current(self, game_id: str, seq: int) -> Position:
-        position = self.position(game_id)
+        """The position a move against ``seq`` is checked in. A cached one at that seq is
+        taken without asking the database: if another process moved meanwhile, the
+        database refuses the move's seq, and the move is stale all the same."""
+        with self._lock:
+            cached = self._positions.get(game_id)
+        position = cached if cached is not None and cached.seq == seq else self.position(game_id)
         if seq != position.seq:
             raise StaleError(
                 f"the game has moved on: it is at seq {position.seq}, not {seq} (nothing was played)"

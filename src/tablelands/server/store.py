@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -38,8 +38,23 @@ from tablelands.server.db import (
 )
 from tablelands.server.editions import edition_of
 from tablelands.server.errors import NotFoundError
-from tablelands.server.events import Event, Publisher
+from tablelands.server.events import CHANNEL, Event, Publisher
 
+#: A move, the game's end if it ends it, and its event, as one PostgreSQL statement.
+APPEND_AND_NOTIFY = text(
+    """
+    WITH played AS (
+        INSERT INTO moves (game_id, seq, seat, action, kind, created_at)
+        VALUES (:game, :seq, :seat, :action, :kind, :at)
+        RETURNING seq
+    ), ended AS (
+        UPDATE games SET status = :ended
+        WHERE id = :game AND CAST(:over AS BOOLEAN) AND EXISTS (SELECT 1 FROM played)
+        RETURNING id
+    )
+    SELECT pg_notify(:channel, :payload) FROM played
+    """
+)
 #: Game setups kept in memory (the least recently used go first).
 CACHED_SETUPS = 1024
 
@@ -81,6 +96,8 @@ class Store:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._publisher = publisher
+        #: Single statements, each its own transaction.
+        self._at_once = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._setups: OrderedDict[str, GameSetup] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -220,17 +237,20 @@ class Store:
 
     def moves(self, game_id: str, after: int = 0) -> list[Move]:
         """The game's moves after seq ``after``, in order."""
-        with self._sessions() as session:
-            rows = session.scalars(
-                select(MoveRow)
-                .where(MoveRow.game_id == game_id, MoveRow.seq > after)
-                .order_by(MoveRow.seq)
-            ).all()
-        return [Move(r.seq, r.seat, r.action, r.kind) for r in rows]
+        query = (
+            select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.kind)
+            .where(MoveRow.game_id == game_id, MoveRow.seq > after)
+            .order_by(MoveRow.seq)
+        )
+        with self.engine.connect() as connection:
+            return [Move(*row) for row in connection.execute(query)]
 
     def append(self, game_id: str, move: Move, over: bool) -> bool:
         """Commit one move (and the game's end, when it ends it), telling everyone; False
         when another move took the seq first (the unique (game, seq) refuses it)."""
+        event = Event(game_id, Event.MOVED, seq=move.seq, over=over)
+        if self._publisher.shared:
+            return self._append_at_once(move, event)
         try:
             with self.writing(Event(game_id, Event.MOVED, seq=move.seq, over=over)) as session:
                 session.add(
@@ -249,6 +269,31 @@ class Store:
                     )
         except IntegrityError:
             return False
+        return True
+
+    def _append_at_once(self, move: Move, event: Event) -> bool:
+        """:meth:`append` on PostgreSQL in one statement, so one round trip: the move, the
+        game's end and the notification, which is sent when (and only if) it commits."""
+        try:
+            with self._at_once.connect() as connection:
+                connection.execute(
+                    APPEND_AND_NOTIFY,
+                    {
+                        "game": event.game,
+                        "seq": move.seq,
+                        "seat": move.seat,
+                        "action": move.action,
+                        "kind": move.kind,
+                        "at": now(),
+                        "over": event.over,
+                        "ended": OVER,
+                        "channel": CHANNEL,
+                        "payload": event.to_text(self._publisher.process),
+                    },
+                )
+        except IntegrityError:
+            return False
+        self._publisher.committed(event)
         return True
 
     # -- leases -------------------------------------------------------------------
