@@ -31,7 +31,8 @@ def report(name: str, value: float, unit: str, target: float, higher_is_better: 
     """Print one figure against its target; return 1 when the target is missed."""
     met = value >= target if higher_is_better else value <= target
     sign = ">=" if higher_is_better else "<="
-    print(f"{name}: {value:,.1f} {unit} (target {sign} {target:,.0f}) {'OK' if met else 'MISSED'}")
+    shown = f"{target:,.0f}" if float(target).is_integer() else f"{target:,.2f}"
+    print(f"{name}: {value:,.1f} {unit} (target {sign} {shown}) {'OK' if met else 'MISSED'}")
     return 0 if met else 1
 
 
