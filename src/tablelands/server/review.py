@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -142,6 +143,11 @@ class Reviews:
                         result: JsonDict = await self.hub.holding([lease], self._analyse(job))
                     except asyncio.CancelledError:
                         raise  # the server is stopping: the row stays pending, resumed later
+                    except BrokenProcessPool:
+                        # Its worker was killed (a Ctrl-C reaches the whole process group):
+                        # not the game's fault, so it stays pending, taken up again later.
+                        log.warning("the analysis of game %s was cut short", game_id)
+                        return
                     except Exception as exc:
                         log.exception("the analysis of game %s failed", game_id)
                         await self.hub.run(self._store, game_id, FAILED, None, _why(exc))
