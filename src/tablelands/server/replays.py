@@ -31,7 +31,7 @@ from tablelands.core.match import Match, Setup, Walk
 from tablelands.core.records import GameRecord, notation_of_history, replay
 from tablelands.core.view import SeatLog
 from tablelands.games import game_names, get_game
-from tablelands.server.db import OVER, RECORD, GameRow, MoveRow, SeatRow, now
+from tablelands.server.db import OVER, RECORD, GameRow, SeatRow, now
 from tablelands.server.errors import RefusedError, ServerError
 from tablelands.server.referee import Referee
 
@@ -214,45 +214,24 @@ class Replays:
         game_id = secrets.token_urlsafe(12)
         setup = Setup(game, state.num_players, dict(state.options), edition, record.seed)
         match = Match.of_actions(setup, state.history)
-        with self._referee.store.writing() as session:
-            session.add(
-                GameRow(
-                    id=game_id,
-                    title=f"{game.info.title} (uploaded record)",
-                    game=game.info.name,
-                    players=state.num_players,
-                    options=dict(state.options),
-                    edition=None,
-                    seed=record.seed,
-                    hints=False,
-                    created_at=now(),
-                    status=OVER,
-                    rematch_of=None,
-                )
-            )
-            session.flush()
-            for player in record.players:
-                session.add(
-                    SeatRow(
-                        game_id=game_id,
-                        seat=player.seat,
-                        kind=RECORD,
-                        agent=None,
-                        name=player.name,
-                        token_hash=None,
-                    )
-                )
-            for move in match.moves:
-                session.add(
-                    MoveRow(
-                        game_id=game_id,
-                        seq=move.seq,
-                        seat=move.seat,
-                        action=move.action,
-                        kind=move.kind,
-                        created_at=now(),
-                    )
-                )
+        row = GameRow(
+            id=game_id,
+            title=f"{game.info.title} (uploaded record)",
+            game=game.info.name,
+            players=state.num_players,
+            options=dict(state.options),
+            edition=None,
+            seed=record.seed,
+            hints=False,
+            created_at=now(),
+            status=OVER,
+            rematch_of=None,
+        )
+        seats = [
+            SeatRow(seat=p.seat, kind=RECORD, agent=None, name=p.name, token_hash=None)
+            for p in record.players
+        ]
+        self._referee.store.add_game(row, seats, match.moves)
         return game_id
 
 

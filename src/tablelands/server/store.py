@@ -75,6 +75,17 @@ class GameSetup:
     bots: tuple[str | None, ...]
 
 
+def _move_row(game_id: str, move: Move) -> MoveRow:
+    return MoveRow(
+        game_id=game_id,
+        seq=move.seq,
+        seat=move.seat,
+        action=move.action,
+        kind=move.kind,
+        created_at=now(),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat of a game as it is now."""
@@ -122,14 +133,17 @@ class Store:
 
     # -- games --------------------------------------------------------------------
 
-    def add_game(self, row: GameRow, seats: Sequence[SeatRow]) -> None:
-        """Store a new game and its seats (``IntegrityError`` for a second rematch)."""
+    def add_game(self, row: GameRow, seats: Sequence[SeatRow], moves: Sequence[Move] = ()) -> None:
+        """Store a new game, its seats and its moves, if it comes with some (an uploaded
+        record's); ``IntegrityError`` for a second rematch."""
         with self.writing() as session:
             session.add(row)
             session.flush()
             for seat in seats:
                 seat.game_id = row.id
                 session.add(seat)
+            for move in moves:
+                session.add(_move_row(row.id, move))
 
     def setup(self, game_id: str) -> GameSetup:
         """The game's setup; ``NotFoundError`` if there is no such game."""
@@ -252,17 +266,8 @@ class Store:
         if self._publisher.shared:
             return self._append_at_once(move, event)
         try:
-            with self.writing(Event(game_id, Event.MOVED, seq=move.seq, over=over)) as session:
-                session.add(
-                    MoveRow(
-                        game_id=game_id,
-                        seq=move.seq,
-                        seat=move.seat,
-                        action=move.action,
-                        kind=move.kind,
-                        created_at=now(),
-                    )
-                )
+            with self.writing(event) as session:
+                session.add(_move_row(game_id, move))
                 if over:
                     session.execute(
                         update(GameRow).where(GameRow.id == game_id).values(status=OVER)
