@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module, resources
@@ -285,7 +285,8 @@ class Game(ABC, Generic[EditionT]):
         """A preview (``after``, what the viewer would see after an action, with what differs
         between worlds already ``None``) less what the rules keep hidden until the action is
         really taken, even where the edition would let it be worked out; ``before`` is the
-        viewer's observation now. By default nothing more is hidden."""
+        viewer's observation now. Both are read, never changed: a game that hides more
+        returns a new observation. By default nothing more is hidden."""
         return after
 
     @abstractmethod
@@ -445,7 +446,10 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, player: int) -> JsonDict:
-        """Exactly what ``player`` may know, as JSON-ready data."""
+        """Exactly what ``player`` may know, as JSON-ready data. It may share parts with
+        other observations (what a game works out once and shows in many: a map's spaces,
+        ``core/shared.py``), so it is read, never changed: a copy is changed instead
+        (``SeatView`` hands out copies)."""
 
     def knowledge(self, player: int) -> JsonDict:
         """The part of :meth:`observation` the rest of it is worked out from: without the
@@ -544,6 +548,16 @@ class State(ABC):
 
         Like :meth:`parse_action` it does not check legality: :meth:`apply` does.
         """
+
+    def actions_json(self, actions: Iterable[int]) -> list[JsonDict]:
+        """Each of ``actions`` for a client, as written in this position: ``{"id": action,
+        "text": notation, **description}`` (:meth:`format_action`, :meth:`action_to_json`).
+        A game whose texts and descriptions share work (a path found for both, the same
+        placements listed position after position) gives them together here."""
+        return [
+            {"id": action, "text": self.format_action(action), **self.action_to_json(action)}
+            for action in actions
+        ]
 
 
 class ViewedState(State):

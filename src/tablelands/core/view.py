@@ -16,23 +16,30 @@ without a seat gets a :class:`SpectatorView`, made of the public observation alo
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tablelands.core.errors import IllegalActionError
-from tablelands.core.files import content_hash
 from tablelands.core.game import TERMINAL, Edition, Game, JsonDict, OptionValue, Redraw, State
 from tablelands.core.rng import Rng
+from tablelands.core.shared import canonical_json
 
 #: Worlds a preview is played in: what differs between them is what the seat cannot know.
 PREVIEW_WORLDS = 12
 
 
-def _seed_of(data: Any) -> int:
-    """A generator seed taken from JSON data, so that what is drawn for a seat depends on
-    what the seat knows and nothing else."""
-    return int(content_hash(data)[7:23], 16)
+def _canonical(data: Any) -> bytes:
+    """The canonical JSON of ``data`` (:func:`~tablelands.core.files.content_hash`'s)."""
+    return canonical_json(data).encode()
+
+
+def _seed_of(digest: bytes) -> int:
+    """A generator seed taken from the SHA-256 ``digest`` of JSON data (its first 64 bits,
+    as ``content_hash`` writes them), so that what is drawn for a seat depends on what the
+    seat knows and nothing else."""
+    return int.from_bytes(digest[:8], "big")
 
 
 def _copy(data: JsonDict) -> JsonDict:
@@ -83,7 +90,7 @@ class SeatView:
     not follow later changes of ``state``.
     """
 
-    __slots__ = ("_observation", "_world", "seat")
+    __slots__ = ("_observation", "_playing", "_world", "seat")
 
     def __init__(self, state: State, seat: int | None = None) -> None:
         if seat is None:
@@ -92,7 +99,11 @@ class SeatView:
             raise ValueError(f"there is no seat {seat + 1} in a {state.num_players}-player game")
         self.seat = seat
         self._observation = state.observation(seat)
-        self._world = state.sample_hidden(seat, Rng(_seed_of(self._observation)))
+        text = _canonical(self._observation)
+        self._world = state.sample_hidden(seat, Rng(_seed_of(hashlib.sha256(text).digest())))
+        # The worlds an action is played in are seeded by [observation, action]: its
+        # canonical JSON begins with the observation's, hashed once here.
+        self._playing = hashlib.sha256(b"[" + text + b",")
 
     # -- what every seat knows of the game ------------------------------------------
 
@@ -163,10 +174,7 @@ class SeatView:
     def legal_actions_json(self) -> list[JsonDict]:
         """The seat's legal actions for a client: ``{"id": action, "text": notation,
         **description}`` for each, in the order of :meth:`legal_actions`."""
-        return [
-            {"id": action, "text": self.format_action(action), **self.action_to_json(action)}
-            for action in self.legal_actions()
-        ]
+        return self._world.actions_json(self.legal_actions())
 
     def announce(self, action: int) -> str:
         """What the other seats are told when this seat plays ``action``, in words."""
@@ -193,13 +201,13 @@ class SeatView:
         depends on what it cannot know (the back of a drawn tile, the next card of the deck)
         set to ``None``. Raises ``IllegalActionError`` for an action it may not play."""
         self.check(action)
-        rng = Rng(_seed_of([self._observation, action]))
+        rng = self._playing_rng(action)
         seen = []
         for _ in range(PREVIEW_WORLDS):
             world = self.world(rng)
             world.apply(action)
             seen.append(world.observation(self.seat))
-        return self.game.hide_in_preview(self.observation(), common(seen))
+        return self.game.hide_in_preview(self._observation, common(seen))
 
     def learns_nothing(self, action: int, seen: JsonDict) -> bool:
         """Whether playing ``action`` shows the seat nothing it could not foresee, ``seen``
@@ -208,7 +216,9 @@ class SeatView:
         preview is played in), and none of it is kept hidden until the action is taken
         (:meth:`Game.hide_in_preview`). What an undo asks of the move it takes back."""
         self.check(action)
-        rng = Rng(_seed_of([self._observation, action]))
+        if self.game.hide_in_preview(self._observation, seen) != seen:
+            return False  # the rules keep part of it hidden: no world need be played
+        rng = self._playing_rng(action)
         known: JsonDict | None = None
         for _ in range(PREVIEW_WORLDS):
             world = self.world(rng)
@@ -221,8 +231,14 @@ class SeatView:
                 known = {key: seen[key] for key in knows}
             if knows != known:
                 return False  # the move told something that differs between the worlds
-        shown = _copy(seen)
-        return self.game.hide_in_preview(self.observation(), _copy(seen)) == shown
+        return True
+
+    def _playing_rng(self, action: int) -> Rng:
+        """The generator of the worlds ``action`` is played in (a preview's, an undo
+        check's): seeded by ``[observation, action]``, what the seat knows and the action."""
+        digest = self._playing.copy()
+        digest.update(_canonical(action) + b"]")
+        return Rng(_seed_of(digest.digest()))
 
     def standings(self) -> list[JsonDict]:
         """Every seat's score so far as this seat can count it (never from hidden cards)."""

@@ -196,6 +196,15 @@ def to_json(action: int) -> JsonDict:
     }
 
 
+@cache
+def action_entry(action: int) -> JsonDict:
+    """``{"id": action, "text": notation, **description}`` of action number ``action`` for
+    a client: neither depends on the position, so each is worked out once (a seat to place
+    is offered the same placements move after move) and never changed (``actions_json``
+    hands out copies); ``NotationError`` as :func:`format_action` gives it."""
+    return {"id": action, "text": format_action(action), **to_json(action)}
+
+
 def from_json(data: object) -> int:
     """The action a JSON description names; ``NotationError`` names the field at fault."""
     fields = ActionFields(data, "Confusing Lands", _KINDS)

@@ -10,6 +10,7 @@ face up instead (ruling CL-18), which everyone sees at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 from tablelands.core.errors import IllegalActionError, NotationError
@@ -249,3 +250,7 @@ class ConfusingLandsState(ConfusingLandsFields):
 
     def action_from_json(self, data: object) -> int:
         return notation.from_json(data)
+
+    def actions_json(self, actions: Iterable[int]) -> list[JsonDict]:
+        # An entry's values are numbers and strings: a shallow copy shares nothing changeable.
+        return [dict(notation.action_entry(action)) for action in actions]

@@ -11,12 +11,14 @@ change it are :class:`~tablelands.games.confusing_lands.state.ConfusingLandsStat
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Self
 
 from tablelands.core.fields import DERIVED, SHARED
 from tablelands.core.game import Breakdowns, JsonDict, ViewedState
 from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
+from tablelands.core.shared import share
 from tablelands.games.confusing_lands.components import (
     CONDITION_NAMES,
     KIND_NAMES,
@@ -29,7 +31,12 @@ from tablelands.games.confusing_lands.components import (
 )
 from tablelands.games.confusing_lands.landscape import Landscape, Tables, tables_for
 from tablelands.games.confusing_lands.notation import Placement, parse, placement_text
-from tablelands.games.confusing_lands.scoring import score_landscape, solo_rating, winners
+from tablelands.games.confusing_lands.scoring import (
+    ScoreBreakdown,
+    score_landscape,
+    solo_rating,
+    winners,
+)
 
 
 class ConfusingLandsFields(ViewedState):
@@ -178,14 +185,41 @@ def landscape_from_cards(edition: ConfusingLandsEdition, cards: list[str]) -> La
     return landscape
 
 
+@lru_cache(maxsize=1024)
+def shown_landscape(
+    edition: ConfusingLandsEdition, cards: tuple[str, ...]
+) -> tuple[Landscape, list[JsonDict]]:
+    """The landscape placements written in notation build, and its cells
+    (:func:`landscape_cells`). Worked out once per list of placements and shared by every
+    observation that shows it (each seat's, move after move, until a placement is added),
+    so neither is ever changed (``core/shared.py``)."""
+    landscape = landscape_from_cards(edition, list(cards))
+    return landscape, landscape_cells(landscape)
+
+
+@lru_cache(maxsize=256)
+def landscapes_cells(
+    edition: ConfusingLandsEdition, placed: tuple[tuple[str, ...], ...]
+) -> list[list[JsonDict]]:
+    """Every seat's landscape cells (:func:`shown_landscape`), from each seat's placements:
+    an observation's ``cells``, shared as they are (``core/shared.py``)."""
+    return [shown_landscape(edition, cards)[1] for cards in placed]
+
+
+@lru_cache(maxsize=1024)
+def _scored(edition: ConfusingLandsEdition, cards: tuple[str, ...], shared: int) -> ScoreBreakdown:
+    """The score of the landscape ``cards`` build, with the shared condition ``shared``."""
+    return score_landscape(shown_landscape(edition, cards)[0], shared)
+
+
 def standings(seen: JsonDict, edition: ConfusingLandsEdition) -> list[JsonDict]:
     """Every seat's score from the placements an observation shows (an opponent's placement
     counts once it is revealed)."""
     shared = seen["shared_condition"]
     result = []
     for seat, cards in enumerate(seen["landscapes"]):
-        known = [card for card in cards if card is not None]
-        breakdown = score_landscape(landscape_from_cards(edition, known), shared)
+        known = tuple(card for card in cards if card is not None)
+        breakdown = _scored(edition, known, shared)
         result.append({"seat": seat, "cards": len(known), **breakdown.to_json()})
     return result
 
@@ -255,25 +289,30 @@ def asks(seen: JsonDict, stuck: bool) -> str:
     return f"place one of your two cards; the other {other} (card side rotation @row,col)"
 
 
+#: The conditions' names by number, as every observation gives them (shared, never changed).
+_CONDITION_NAMES = {str(c): name for c, name in CONDITION_NAMES.items()}
+
+
 def drawing_fields(seen: JsonDict, edition: ConfusingLandsEdition) -> JsonDict:
     """What an observation adds for drawing (docs/views.md), worked out from the rest of
     it and the public edition alone, so it tells nothing more: every landscape's cells, the
     cards each seat has placed, the standings, the decision to make, the conditions' names,
     and at the end the winners (and a solo game's rating)."""
-    shown = [landscape_from_cards(edition, cards) for cards in seen["landscapes"]]
+    placed = tuple(tuple(cards) for cards in seen["landscapes"])
+    shown = [shown_landscape(edition, cards) for cards in placed]
     rows = standings(seen, edition)
     over = seen["phase"] == "over"
     # The seat to move has placed all it will place before this phase and every seat has
     # seen those placements, so its shown landscape is the one it places on.
-    mover = shown[seen["to_move"]] if not over else None
+    mover = shown[seen["to_move"]][0] if not over else None
     tables = tables_for(edition)
     stuck = mover is not None and not any(tables.legal_positions(mover, s) for s in (0, 1))
     return {
-        "cells": [landscape_cells(landscape) for landscape in shown],
+        "cells": share(landscapes_cells(edition, placed)),
         "placed": placed_counts(seen),
         "standings": rows,
         "asks": asks(seen, stuck),
-        "condition_names": {str(c): name for c, name in CONDITION_NAMES.items()},
+        "condition_names": share(_CONDITION_NAMES),
         "winners": winners([(r["total"], r["best_single"]) for r in rows]) if over else None,
         "rating": solo_rating(rows[0]["total"]) if over and seen["players"] == 1 else None,
     }

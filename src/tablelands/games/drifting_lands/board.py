@@ -399,28 +399,57 @@ class Board:
 
     def path(self, start: int, end: int, budget: int) -> list[int]:
         """One cheapest path from ``start`` to a destination ``end`` (lowest spaces first)."""
-        layers = self.cost_layers(start, budget)
-        others = self.blockers(start)[1]
-        cost_of = {space: c for c, layer in enumerate(layers) for space in bits(layer)}
-        route = [end]
-        while route[-1] != start:
-            here = route[-1]
-            for before in sorted(self.neighbour_lists[here]):
-                spent = cost_of.get(before)
-                if (
-                    spent is not None
-                    and not others >> before & 1
-                    and spent + STEP_COST[self.level(before), self.level(here)] == cost_of[here]
-                ):
-                    route.append(before)
-                    break
-            else:
-                raise ValueError(f"no path from {start} to {end}")
-        return route[::-1]
+        return self.routes(start, budget).path(end)
+
+    def routes(self, start: int, budget: int) -> Routes:
+        """Where the pawn at ``start`` may go with ``budget`` movement points, and the way
+        there (:meth:`destinations`, :meth:`path`), from one search: what a list of its
+        moves written out asks of every move."""
+        own, others, lower = self.blockers(start)
+        return Routes(self, start, self._cost_layers(start, budget, others, lower), own, others)
 
     def empty_touching(self, mask: int) -> int:
         """Spaces without a pawn touching ``mask``, whatever their terrain."""
         return self.grid.neighbours(mask) & ~self.occupied() & ~mask
+
+
+class Routes:
+    """The moves of the pawn at ``start`` on ``board`` (DL-6), from the spaces it first
+    reaches for each number of movement points (``layers``, :meth:`Board.cost_layers`)
+    and the pawns it passes (``own``) and may not pass (``others``). Read while the board
+    is as it was."""
+
+    __slots__ = ("_board", "_cost_of", "_others", "_start", "stops")
+
+    def __init__(self, board: Board, start: int, layers: list[int], own: int, others: int) -> None:
+        self._board = board
+        self._start = start
+        self._others = others
+        self._cost_of = {space: c for c, layer in enumerate(layers) for space in bits(layer)}
+        stops = 0
+        for layer in layers[1:]:
+            stops |= layer
+        #: Where the pawn may stop (:meth:`Board.destinations`), as a mask.
+        self.stops = stops & ~own
+
+    def path(self, end: int) -> list[int]:
+        """One cheapest path to a destination ``end`` (lowest spaces first)."""
+        board, cost_of, others = self._board, self._cost_of, self._others
+        route = [end]
+        while route[-1] != self._start:
+            here = route[-1]
+            for before in sorted(board.neighbour_lists[here]):
+                spent = cost_of.get(before)
+                if (
+                    spent is not None
+                    and not others >> before & 1
+                    and spent + STEP_COST[board.level(before), board.level(here)] == cost_of[here]
+                ):
+                    route.append(before)
+                    break
+            else:
+                raise ValueError(f"no path from {self._start} to {end}")
+        return route[::-1]
 
 
 @cache

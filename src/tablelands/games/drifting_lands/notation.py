@@ -21,13 +21,14 @@ whether the pawn can get there (DL-6).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Protocol
 
 from tablelands.core.errors import NotationError
 from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
 from tablelands.core.notation import ActionFields, check_text, not_an_action, whole
-from tablelands.games.drifting_lands.board import NO_STEP, SPLIT_RULE, Board
+from tablelands.games.drifting_lands.board import NO_STEP, SPLIT_RULE, Board, Routes
 from tablelands.games.drifting_lands.components import (
     CARD_TITLES,
     CARD_TYPES,
@@ -158,6 +159,12 @@ def _path_text(first: int, second: int) -> str:
 
 def format_action(position: Position, action: int) -> str:
     """The text of action number ``action`` now; ``NotationError`` if no text names it."""
+    return _text(position, action, {})
+
+
+def _text(position: Position, action: int, routes: dict[int, Routes]) -> str:
+    """:func:`format_action`, the moves of a pawn found in ``routes`` by its space (and
+    kept there when worked out), for the texts of many actions in one position."""
     if type(action) is not int or not 0 <= action < ACTION_COUNT:
         raise NotationError(not_an_action(action, "Drifting Lands", ACTION_COUNT))
     board = position.board
@@ -191,11 +198,12 @@ def format_action(position: Position, action: int) -> str:
         return f"orogeny {_where(position, lifted, action)}>{_where(position, target, action)}"
     if action < EXPEL:
         start, end = divmod(action - MOVE, POSITIONS)
-        budget = position.move_budget()
-        budget = FORMAT_BUDGET if budget is None else budget
-        if start in board.pawns and end in board.destinations(start, budget):
-            path = board.path(start, end, budget)
-            return "move " + ">".join(_where(position, s, action) for s in path)
+        route = routes.get(start)
+        if route is None and start in board.pawns:
+            budget = position.move_budget()
+            route = routes[start] = board.routes(start, FORMAT_BUDGET if budget is None else budget)
+        if route is not None and route.stops >> end & 1:
+            return "move " + ">".join(_where(position, s, action) for s in route.path(end))
         return f"move {_where(position, start, action)}>{_where(position, end, action)}"
     if action < BREED:
         return f"expel {_where(position, action - EXPEL, action)}"
@@ -330,7 +338,23 @@ def to_json(position: Position, action: int) -> JsonDict:
     """The JSON description of action number ``action`` in ``position``: its notation's
     fields, spaces as ``{"q": Q, "r": R}``; a part by its spaces, a move with the path its text
     shows. ``NotationError`` if no text names it now."""
-    text = format_action(position, action)  # refuses what no text names
+    return _described(position, action, format_action(position, action))
+
+
+def actions_json(position: Position, actions: Iterable[int]) -> list[JsonDict]:
+    """``{"id": action, "text": notation, **description}`` for each of ``actions`` in
+    ``position`` (:func:`format_action`, :func:`to_json`): each text worked out once, its
+    description read from it, and each pawn's moves found once for all of them."""
+    routes: dict[int, Routes] = {}
+    entries = []
+    for action in actions:
+        text = _text(position, action, routes)
+        entries.append({"id": action, "text": text, **_described(position, action, text)})
+    return entries
+
+
+def _described(position: Position, action: int, text: str) -> JsonDict:
+    """:func:`to_json` of an action whose text (a name for it: it is one) is ``text``."""
     if action < DRIFT:
         return {"kind": "start", "corner": action - START + 1}
     if action < PART:

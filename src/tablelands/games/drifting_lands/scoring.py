@@ -178,8 +178,19 @@ def public_breakdown(
     :func:`breakdown` counts them, and the cards not yet played as unused (hands are
     hidden, so a card counts as used once it is played), and the continents it controls:
     on how many it comes first and second (ties included), for a balance report."""
+    return public_rows(board, edition, discards, teams, continents(board, edition, len(discards)))
+
+
+def public_rows(
+    board: Board,
+    edition: DriftingLandsEdition,
+    discards: list[list[int]],
+    teams: bool,
+    table: list[JsonDict],
+) -> list[JsonDict]:
+    """:func:`public_breakdown` from the board's :func:`continents` (``table``), worked out
+    already (an observation shows them too)."""
     unused = [public_unused(edition, d) for d in discards]
-    table = continents(board, edition, len(unused))
     rows = _rows(board, table, unused, teams)
     for row in rows:
         row["continents_first"] = sum(row["seat"] in entry["first"] for entry in table)

@@ -7,7 +7,7 @@ expelled pawn goes, where to breed, which pawn evolves).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Annotated, Any
 
 from tablelands.core.errors import IllegalActionError
@@ -534,8 +534,18 @@ class DriftingLandsState(DriftingLandsFields):
     def action_from_json(self, data: object) -> int:
         return n.from_json(self, data)
 
+    def actions_json(self, actions: Iterable[int]) -> list[JsonDict]:
+        return n.actions_json(self, actions)
+
     def refresh(self) -> None:
         self._legal = None
+        self._unused = self._count_unused()
+
+    def hands_redrawn(self, seats: Collection[int]) -> None:
+        # The legal actions come from the public fields and the hand of the player to move
+        # alone: a world drawn for that player (a search's, a preview's) keeps them.
+        if self.to_move in seats:
+            self._legal = None
         self._unused = self._count_unused()
 
 

@@ -10,13 +10,15 @@ change it are :class:`~tablelands.games.drifting_lands.state.DriftingLandsState`
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from functools import lru_cache
 from typing import Annotated, Self, TypeVar
 
 from tablelands.core.fields import DERIVED, SHARED
 from tablelands.core.game import Breakdowns, JsonDict, ViewedState
-from tablelands.core.geometry import bits
+from tablelands.core.geometry import HexBitGrid, bits
 from tablelands.core.rng import Rng
+from tablelands.core.shared import share
 from tablelands.games.drifting_lands.board import Board
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
@@ -28,7 +30,12 @@ from tablelands.games.drifting_lands.components import (
     DriftingLandsEdition,
     asks,
 )
-from tablelands.games.drifting_lands.scoring import continents, public_breakdown, winners
+from tablelands.games.drifting_lands.scoring import (
+    continents,
+    public_breakdown,
+    public_rows,
+    winners,
+)
 
 TERRAIN = ("ocean", "plain", "mountain")
 
@@ -69,6 +76,11 @@ class DriftingLandsFields(ViewedState):
         """Forget what the rules have worked out from the fields, after the fields were set
         other than by ``apply`` (a redrawn world, a state read from JSON)."""
 
+    @abstractmethod
+    def hands_redrawn(self, seats: Collection[int]) -> None:
+        """:meth:`refresh` after the hands of ``seats`` alone were redrawn (a world drawn
+        for another seat): what the rules worked out from the other fields still holds."""
+
     # -- what each seat may know (DL-8) ----------------------------------------------
 
     def view(self, player: int | None, drawn: bool = True) -> JsonDict:
@@ -85,8 +97,8 @@ class DriftingLandsFields(ViewedState):
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.current_player,
             "starter": self.starter,
-            "land": [_cell(board, s) for s in bits(board.land)],
-            "mountains": [_cell(board, s) for s in bits(board.mountain)],
+            "land": share(cells_of(board.grid, board.land)),
+            "mountains": share(cells_of(board.grid, board.mountain)),
             "pawns": [
                 {"q": q, "r": r, "owner": owner, "level": level}
                 for space, (owner, level) in sorted(board.pawns.items())
@@ -148,8 +160,12 @@ class DriftingLandsFields(ViewedState):
         }
 
 
-def _cell(board: Board, space: int) -> list[int]:
-    return list(board.grid.coords(space))
+@lru_cache(maxsize=256)
+def cells_of(grid: HexBitGrid, spaces: int) -> list[list[int]]:
+    """The spaces of the mask ``spaces`` as ``[q, r]``, lowest first: the land or the
+    mountains an observation lists, the same for every seat and move until a card changes
+    the terrain, so worked out once and shared (``core/shared.py``)."""
+    return [list(grid.coords(space)) for space in bits(spaces)]
 
 
 Fields = TypeVar("Fields", bound=DriftingLandsFields)
@@ -175,12 +191,14 @@ def redraw_hands(state: Fields, viewer: int, draw: Callable[[list[int], int], li
     ``size`` of the ``cards`` it may hold (:func:`holdable_cards`), seat by seat. Every hand
     drawn is one the player could hold; what else is drawn and how is ``draw``'s."""
     sample = state.clone()
+    redrawn = []
     for seat in range(state.num_players):
         size = len(state.hands[seat])
         if seat == viewer or not size:
             continue
         sample.hands[seat] = sorted(draw(holdable_cards(state, seat), size))
-    sample.refresh()
+        redrawn.append(seat)
+    sample.hands_redrawn(redrawn)
     return sample
 
 
@@ -233,6 +251,31 @@ def balance_sides(rows: list[JsonDict]) -> list[str] | None:
     return [f"Seats {row['team'] + 1} and {row['team'] + 3}" for row in rows]
 
 
+@lru_cache(maxsize=256)
+def map_spaces(edition: DriftingLandsEdition, land: int, mountain: int) -> list[JsonDict]:
+    """Every space of the map with its terrain and continent, for the ``land`` and
+    ``mountain`` layout given as bitboards. Worked out once per layout and shared by every
+    observation that shows it (every seat's, until a card changes the terrain), so never
+    changed (``core/shared.py``)."""
+    grid = edition.grid
+    board = Board(grid, land)
+    board.mountain = mountain
+    numbers = board.continent_numbers()
+    spaces = []
+    for space in bits(grid.full):
+        q, r = grid.coords(space)
+        spaces.append(
+            {
+                "q": q,
+                "r": r,
+                "value": edition.value[space],
+                "terrain": TERRAIN[board.level(space)],
+                "continent": numbers[space] if land >> space & 1 else None,
+            }
+        )
+    return spaces
+
+
 def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
     """What an observation adds for drawing (docs/views.md), worked out from the rest of it
     and the public edition alone, so it tells nothing more: every space of the map with its
@@ -241,9 +284,9 @@ def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
     end the winners."""
     board = board_from_observation(seen, edition)
     grid = board.grid
-    numbers = board.continent_numbers()
     phase = PHASE_NAMES.index(seen["phase"])
-    rows = standings(seen, edition)
+    table = continents(board, edition, seen["players"])
+    rows = public_rows(board, edition, seen["discards"], seen["teams"], table)
     split, expelled, card = seen["split_path"], seen["expelled"], seen["card"]
 
     def at(space: int) -> JsonDict:
@@ -251,16 +294,8 @@ def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
         return {"q": q, "r": r}
 
     return {
-        "spaces": [
-            {
-                **at(space),
-                "value": edition.value[space],
-                "terrain": TERRAIN[board.level(space)],
-                "continent": numbers[space] if board.land >> space & 1 else None,
-            }
-            for space in bits(grid.full)
-        ],
-        "continents": continents(board, edition, seen["players"]),
+        "spaces": share(map_spaces(edition, board.land, board.mountain)),
+        "continents": table,
         "standings": rows,
         # A split path's second direction is 6 (board.NO_STEP) when it has none.
         "split": None

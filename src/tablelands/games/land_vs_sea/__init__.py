@@ -95,14 +95,18 @@ class LandVsSea(Game[LandVsSeaEdition]):
         one tile only, so the up face alone would give the back away."""
         known = {held["tile"] for hand in before["hands"] for held in hand} - {None}
         viewer = after["viewer"]
+        hands, hand_faces = list(after["hands"]), list(after["hand_faces"])
+        hands[viewer], hand_faces[viewer] = [], []
         for held, faces in zip(after["hands"][viewer], after["hand_faces"][viewer], strict=True):
-            if held["tile"] not in known:
-                held["tile"] = held["down"] = faces["down"] = None
+            unknown = held["tile"] not in known
+            hands[viewer].append({**held, "tile": None, "down": None} if unknown else held)
+            hand_faces[viewer].append({**faces, "down": None} if unknown else faces)
         # A face drawn out is unknown wherever the face itself is (a stack's next top).
-        for slot, stack in enumerate(after["stacks"]):
-            if stack["top"] is None:
-                after["stack_faces"][slot] = None
-        return after
+        stack_faces = [
+            None if stack["top"] is None else face
+            for stack, face in zip(after["stacks"], after["stack_faces"], strict=True)
+        ]
+        return {**after, "hands": hands, "hand_faces": hand_faces, "stack_faces": stack_faces}
 
     def describe(self, state: State, action: int) -> str:
         """Everything but the placed tile's id is public (the id would tell its other face)."""

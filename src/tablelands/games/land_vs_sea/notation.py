@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tablelands.core.errors import NotationError
 from tablelands.core.game import JsonDict
@@ -60,6 +62,16 @@ def decode_placement(action: int) -> Placement:
     rest, rotation = divmod(rest, 6)
     tile, face = divmod(rest, 2)
     return Placement(tile, face, rotation, position)
+
+
+def _players_placement(action: object) -> Placement | None:
+    """The placement action number ``action`` is if a player may make it (any tile but the
+    start tile and the Volcano, which the rules set out), else ``None``."""
+    if type(action) is int and 0 <= action < PLACE_COUNT:
+        placement = decode_placement(action)
+        if 1 <= placement.tile <= TILE_COUNT:
+            return placement
+    return None
 
 
 def format_action(action: int) -> str:
@@ -183,18 +195,9 @@ def to_json(action: int, board: Board) -> JsonDict:
     """The JSON description of action number ``action`` on ``board``: the fields of its
     notation (and, for a waypoint, every edge of its region); ``NotationError`` if no text
     names it. A steal names the seat and slot, never the tile."""
-    if type(action) is int and 0 <= action < PLACE_COUNT:
-        placement = decode_placement(action)
-        if 1 <= placement.tile <= TILE_COUNT:
-            q, r = unpack(placement.position)
-            return {
-                "kind": "place",
-                "tile": placement.tile,
-                "face": FACE_NAMES[placement.face],
-                "rotation": placement.rotation,
-                "q": q,
-                "r": r,
-            }
+    placement = _players_placement(action)
+    if placement is not None:
+        return _placement_json(placement)
     format_action(action)  # refuses what no text names
     if action in _FIXED:
         return {"kind": _FIXED[action]}
@@ -215,6 +218,44 @@ def to_json(action: int, board: Board) -> JsonDict:
         }
     q, r = unpack(action - HOLE)
     return {"kind": "hole", "q": q, "r": r}
+
+
+def _placement_json(placement: Placement) -> JsonDict:
+    q, r = unpack(placement.position)
+    return {
+        "kind": "place",
+        "tile": placement.tile,
+        "face": FACE_NAMES[placement.face],
+        "rotation": placement.rotation,
+        "q": q,
+        "r": r,
+    }
+
+
+def actions_json(actions: Iterable[int], board: Board) -> list[JsonDict]:
+    """``{"id": action, "text": notation, **description}`` for each of ``actions`` on
+    ``board`` (:func:`format_action`, :func:`to_json`)."""
+    entries = []
+    for action in actions:
+        entry = _placement_entry(action) if type(action) is int else None
+        if entry is None:
+            entries.append({"id": action, "text": format_action(action), **to_json(action, board)})
+        else:
+            # An entry's values are numbers and strings: a shallow copy shares nothing changeable.
+            entries.append(dict(entry))
+    return entries
+
+
+@lru_cache(maxsize=1 << 13)
+def _placement_entry(action: int) -> JsonDict | None:
+    """The entry of :func:`actions_json` for a placement a player may make (``None`` for any
+    other action). Placements are most of a seat's choices, a hundred or more at a time and
+    much the same move after move, and neither their text nor their description depends on
+    the board: each is worked out once, and never changed."""
+    placement = _players_placement(action)
+    if placement is None:
+        return None
+    return {"id": action, "text": str(placement), **_placement_json(placement)}
 
 
 def from_json(data: object, board: Board) -> int:

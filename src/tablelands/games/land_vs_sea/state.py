@@ -7,6 +7,7 @@ then draw back up to two tiles one at a time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -441,3 +442,6 @@ class LandVsSeaState(LandVsSeaFields):
 
     def action_from_json(self, data: object) -> int:
         return notation.from_json(data, self.board)
+
+    def actions_json(self, actions: Iterable[int]) -> list[JsonDict]:
+        return notation.actions_json(actions, self.board)

@@ -11,11 +11,14 @@ are :class:`~tablelands.games.land_vs_sea.state.LandVsSeaState`'s.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Self
 
 from tablelands.core.fields import DERIVED, SHARED
 from tablelands.core.game import Breakdowns, JsonDict, ViewedState
+from tablelands.core.geometry import bits
 from tablelands.core.rng import Rng
+from tablelands.core.shared import share
 from tablelands.games.land_vs_sea.board import Board, unpack, waypoint_list
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
@@ -192,37 +195,50 @@ class LandVsSeaFields(ViewedState):
             return sample
         keys = self.edition.keys
         knows = self.known[player]
-        # A slot is where an unseen tile lies; the face it must show, or None inside a stack.
-        slots: list[tuple[str, int, int, str | None]] = []
-        for seat, hand in enumerate(self.hands):
-            for i, (tile, up) in enumerate(hand):
-                if seat != player and not knows >> tile & 1:
-                    slots.append(("hand", seat, i, keys[tile][up]))
+        # Where the unseen tiles lie, in the order they are dealt (the hands, the stacks, the
+        # map): each one's tile and the face it must show (None inside a stack).
+        in_hands = [
+            (seat, i)
+            for seat, hand in enumerate(self.hands)
+            if seat != player
+            for i, (tile, _) in enumerate(hand)
+            if not knows >> tile & 1
+        ]
+        on_map = [
+            i
+            for i, (tile, _, _, _) in enumerate(self.placed)
+            if START_ID < tile <= TILE_COUNT and not knows >> tile & 1
+        ]
+        tiles: list[int] = []
+        shown: list[str | None] = []
+        for seat, i in in_hands:
+            tile, up = self.hands[seat][i]
+            tiles.append(tile)
+            shown.append(keys[tile][up])
+        for stack in self.stacks:
+            if stack:
+                tiles.extend(tile for tile, _ in stack)
+                shown.extend([None] * (len(stack) - 1))
+                top, up = stack[-1]
+                shown.append(keys[top][up])
+        for i in on_map:
+            tile, face, _, _ = self.placed[i]
+            tiles.append(tile)
+            shown.append(keys[tile][face])
+        drawn = _draw(shown, tiles, keys, self.edition.showing, rng)
+        dealt = len(in_hands)
+        for (seat, i), held in zip(in_hands, drawn[:dealt], strict=True):
+            sample.hands[seat][i] = held
         for s, stack in enumerate(self.stacks):
-            for i, (tile, up) in enumerate(stack):
-                slots.append(("stack", s, i, keys[tile][up] if i == len(stack) - 1 else None))
-        for i, (tile, face, _, _) in enumerate(self.placed):
-            if START_ID < tile <= TILE_COUNT and not knows >> tile & 1:
-                slots.append(("placed", i, 0, keys[tile][face]))
-        original = [_tile_at(self, slot) for slot in slots]
-        drawn = _draw(slots, original, keys, self.edition.showing, rng)
-        renamed = dict(zip(original, (tile for tile, _ in drawn), strict=True))
-        for slot, (tile, face) in zip(slots, drawn, strict=True):
-            kind, a, b, _ = slot
-            if kind == "hand":
-                sample.hands[a][b] = (tile, face)
-            elif kind == "stack":
-                sample.stacks[a][b] = (tile, face)
-            else:
-                _, _, rotation, placer = sample.placed[a]
-                sample.placed[a] = (tile, face, rotation, placer)
+            sample.stacks[s] = drawn[dealt : dealt + len(stack)]
+            dealt += len(stack)
+        for i, (tile, face) in zip(on_map, drawn[dealt:], strict=True):
+            _, _, rotation, placer = sample.placed[i]
+            sample.placed[i] = (tile, face, rotation, placer)
+        renamed = dict(zip(tiles, (tile for tile, _ in drawn), strict=True))
         for seat in range(self.num_players):
             if seat != player:
-                sample.known[seat] = sum(
-                    1 << renamed.get(t, t)
-                    for t in range(TILE_COUNT + 2)
-                    if self.known[seat] >> t & 1
-                )
+                sample.known[seat] = sum(1 << renamed.get(t, t) for t in bits(self.known[seat]))
         return sample
 
     # -- records -------------------------------------------------------------------------
@@ -256,23 +272,15 @@ class LandVsSeaFields(ViewedState):
         }
 
 
-def _tile_at(state: LandVsSeaFields, slot: tuple[str, int, int, str | None]) -> int:
-    kind, a, b, _ = slot
-    if kind == "hand":
-        return state.hands[a][b][0]
-    if kind == "stack":
-        return state.stacks[a][b][0]
-    return state.placed[a][0]
-
-
 def _draw(
-    slots: list[tuple[str, int, int, str | None]],
+    shown: list[str | None],
     tiles: list[int],
     keys: dict[int, tuple[str, str]],
     showing: dict[str, tuple[int, ...]],
     rng: Rng,
 ) -> list[tuple[int, int]]:
-    """Deal ``tiles`` to ``slots`` at random so that every slot shows its face.
+    """Deal ``tiles`` at random, one (tile, face) to each place an unseen tile lies, so that
+    every place shows its face (``shown``, ``None`` where no face shows).
 
     A quick random deal usually works; when it runs into a dead end (late in a game, when
     few tiles can show the faces asked for), a matching of faces to tiles is grown by
@@ -280,11 +288,11 @@ def _draw(
     deal is one). Only the set of tiles and the faces shown go in, never the real deal."""
     pool = sorted(tiles)
     free = set(pool)
-    wanted = [i for i, slot in enumerate(slots) if slot[3] is not None]
+    wanted = [i for i, key in enumerate(shown) if key is not None]
     fitting: dict[str, list[int]] = {}
     fits: dict[int, list[int]] = {}
     for i in wanted:
-        key = slots[i][3]
+        key = shown[i]
         assert key is not None
         if key not in fitting:
             fitting[key] = [t for t in showing[key] if t in free]
@@ -296,15 +304,15 @@ def _draw(
             break
     else:
         holder = _matching(wanted, fits, rng)
-    drawn: list[tuple[int, int] | None] = [None] * len(slots)
+    drawn: list[tuple[int, int] | None] = [None] * len(shown)
     for i, tile in holder.items():
-        key = slots[i][3]
+        key = shown[i]
         drawn[i] = (tile, rng.choice([f for f in (0, 1) if keys[tile][f] == key]))
     dealt = set(holder.values())
     rest = [t for t in pool if t not in dealt]
     rng.shuffle(rest)
-    for i, slot in enumerate(slots):
-        if slot[3] is None:
+    for i, key in enumerate(shown):
+        if key is None:
             drawn[i] = (rest.pop(), rng.below(2))
     return [d for d in drawn if d is not None]
 
@@ -392,6 +400,15 @@ def printed_face(edition: LandVsSeaEdition, key: str | None, rotation: int = 0) 
     return face_json(edition.rotated[tile][face][rotation])
 
 
+@lru_cache(maxsize=256)
+def map_faces(
+    edition: LandVsSeaEdition, placed: tuple[tuple[str, int], ...]
+) -> list[JsonDict | None]:
+    """The faces on the map drawn out as placed (:func:`printed_face`), from each one's key
+    and rotation: an observation's ``board_faces``, shared as they are (``core/shared.py``)."""
+    return [printed_face(edition, key, rotation) for key, rotation in placed]
+
+
 def drawing_fields(seen: JsonDict, edition: LandVsSeaEdition) -> JsonDict:
     """What an observation adds for drawing (docs/views.md), worked out from the rest of it
     and the public edition alone, so it tells nothing more: every face it names drawn out
@@ -399,8 +416,9 @@ def drawing_fields(seen: JsonDict, edition: LandVsSeaEdition) -> JsonDict:
     standings, the decision to make, and at the end the winners."""
     rows = standings(seen)
     top = max(row["total"] for row in rows)
+    placed = tuple((t["face"], t["rotation"]) for t in seen["board"])
     return {
-        "board_faces": [printed_face(edition, t["face"], t["rotation"]) for t in seen["board"]],
+        "board_faces": share(map_faces(edition, placed)),
         "hand_faces": [
             [
                 {"up": printed_face(edition, h["up"]), "down": printed_face(edition, h["down"])}
