@@ -105,6 +105,15 @@ class SeatView:
         # canonical JSON begins with the observation's, hashed once here.
         self._playing = hashlib.sha256(b"[" + text + b",")
 
+    def __getstate__(self) -> tuple[JsonDict, State, int]:
+        # A hash in progress does not pickle (a view sent to a search's worker process):
+        # it is made again from the observation.
+        return self._observation, self._world, self.seat
+
+    def __setstate__(self, saved: tuple[JsonDict, State, int]) -> None:
+        self._observation, self._world, self.seat = saved
+        self._playing = hashlib.sha256(b"[" + _canonical(self._observation) + b",")
+
     # -- what every seat knows of the game ------------------------------------------
 
     @property
