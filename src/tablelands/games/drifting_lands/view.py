@@ -276,6 +276,27 @@ def map_spaces(edition: DriftingLandsEdition, land: int, mountain: int) -> list[
     return spaces
 
 
+@lru_cache(maxsize=256)
+def scores_shown(
+    edition: DriftingLandsEdition,
+    players: int,
+    land: int,
+    mountain: int,
+    pawns: tuple[tuple[int, tuple[int, int]], ...],
+    discards: tuple[tuple[int, ...], ...],
+    teams: bool,
+) -> tuple[list[JsonDict], list[JsonDict]]:
+    """The continents as they would score now (:func:`continents`) and the standings
+    (:func:`public_rows`), from the board (its bitboards and pawns by space) and the
+    discard piles: all public, so every seat's observation of a move shows the same ones,
+    worked out once and shared (``core/shared.py``)."""
+    board = Board(edition.grid, land)
+    board.mountain = mountain
+    board.pawns = dict(pawns)
+    table = continents(board, edition, players)
+    return table, public_rows(board, edition, [list(cards) for cards in discards], teams, table)
+
+
 def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
     """What an observation adds for drawing (docs/views.md), worked out from the rest of it
     and the public edition alone, so it tells nothing more: every space of the map with its
@@ -285,8 +306,15 @@ def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
     board = board_from_observation(seen, edition)
     grid = board.grid
     phase = PHASE_NAMES.index(seen["phase"])
-    table = continents(board, edition, seen["players"])
-    rows = public_rows(board, edition, seen["discards"], seen["teams"], table)
+    table, rows = scores_shown(
+        edition,
+        seen["players"],
+        board.land,
+        board.mountain,
+        tuple(board.pawns.items()),
+        tuple(tuple(cards) for cards in seen["discards"]),
+        seen["teams"],
+    )
     split, expelled, card = seen["split_path"], seen["expelled"], seen["card"]
 
     def at(space: int) -> JsonDict:
@@ -295,8 +323,8 @@ def drawing_fields(seen: JsonDict, edition: DriftingLandsEdition) -> JsonDict:
 
     return {
         "spaces": share(map_spaces(edition, board.land, board.mountain)),
-        "continents": table,
-        "standings": rows,
+        "continents": share(table),
+        "standings": share(rows),
         # A split path's second direction is 6 (board.NO_STEP) when it has none.
         "split": None
         if split is None
