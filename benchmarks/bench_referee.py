@@ -6,9 +6,10 @@ What is timed per move is what ``server/position.py`` (``Position.check_play``, 
 do for one play, reproduced here from the kernel's objects alone (the server is not
 imported, so that a change to it does not change what this measures): the true state
 cloned and the action applied to the copy, every seat's log and the public log following
-it, then for every seat its :class:`SeatView` and the frame's dict (observation, legal
-actions as JSON, standings, the log lines since the seat's last frame), the undo check for
-the seat that moved when it is still to act, and each frame as JSON text. Choosing the
+it (every seat's observation made once, for its log and its view), then for every seat its
+:class:`SeatView` and the frame (legal actions as JSON, standings, the log lines since the
+seat's last frame, and the observation's text the view wrote), the undo check for the seat
+that moved when it is still to act, and each frame as JSON text. Choosing the
 move is not timed. Spectators' frames are left out: a game is usually played without any.
 """
 
@@ -81,10 +82,9 @@ class Referee:
         self.state = after
         self.seq += 1
         self.last_seat = seat
+        seen = [after.observation(s) for s in range(after.num_players)]
         for s, log in enumerate(self.logs):
-            self.lines[s].extend(
-                LogLine(self.seq, text) for text in log.follow(after.observation(s))
-            )
+            self.lines[s].extend(LogLine(self.seq, text) for text in log.follow(seen[s]))
         self.public_lines.extend(
             LogLine(self.seq, text) for text in self.public_log.follow(after.public_observation())
         )
@@ -93,24 +93,27 @@ class Referee:
         can_undo = False
         if after.current_player == seat and after.rng.state == rng_before:
             mover = views_before.get(seat) or SeatView(before, seat)
-            can_undo = mover.learns_nothing(action, after.observation(seat))
+            can_undo = mover.learns_nothing(action, seen[seat])
         result: JsonDict | None = None
         if after.is_terminal:
             result = {"scores": after.scores(), "winners": after.winners(), "seed": after.seed}
         since = self.seq - 1
         frames = []
         for s in range(after.num_players):
-            view = self.views[s] = SeatView(after, s)  # Position.view
+            view = self.views[s] = SeatView(after, s, seen[s])  # Position.view
             frame = seat_frame(view, self.seq, self.lines[s], since, can_undo and s == seat)
             frame["seats"], frame["result"] = self.seats, result
-            frames.append(json.dumps(frame))
+            # messages.Frame.text: the observation's text is the view's own.
+            text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+            frames.append(f'{text[:-1]},"observation":{view.observation_json()}}}')
         return frames
 
 
 def seat_frame(
     view: SeatView, seq: int, lines: list[LogLine], since: int, can_undo: bool
 ) -> JsonDict:
-    """``messages.seat_frame``'s dict, field for field (the seats and result set after)."""
+    """``messages.seat_frame``'s fields but the observation, field for field (the seats and
+    result set after)."""
     return {
         "type": "view",
         "game": "bench",
@@ -119,7 +122,6 @@ def seat_frame(
         "to_act": view.to_act,
         "current_player": view.current_player,
         "is_over": view.is_terminal,
-        "observation": view.observation(),
         "legal_actions": view.legal_actions_json(),
         "can_undo": can_undo,
         "standings": view.standings(),

@@ -1,12 +1,14 @@
 """A seat's view of a game: everything one seat may be shown, told or advised.
 
 Hidden information is part of the rules, so the kernel makes it hard to leak: a
-:class:`SeatView` never holds the true state. It is built from a *world*, a
-determinization drawn with :meth:`State.sample_hidden` for that seat, in which everything
-the seat cannot know has been redrawn at random and the seed, the state's generator and
-the history are replaced. Whatever a view gives out (the observation, the legal actions,
-previews, standings, further worlds for a search) is therefore computed from what the
-seat may know and nothing else, and is the same in every world consistent with it.
+:class:`SeatView` gives out nothing read from the true state but the seat's observation.
+The rest comes from a *world*, a determinization drawn with :meth:`State.sample_hidden`
+for that seat, in which everything the seat cannot know has been redrawn at random and the
+seed, the state's generator and the history are replaced (the view keeps a copy of the
+state only until it draws the world from it, and sends a worker process the world alone).
+Whatever a view gives out (the observation, the legal actions, previews, standings,
+further worlds for a search) is therefore computed from what the seat may know and nothing
+else, and is the same in every world consistent with it.
 
 Renderers, previews, standings, hints and bots all go through a view; only the referee
 (the code that applies actions to the true state) holds the state itself. A seat's game log
@@ -87,114 +89,153 @@ class SeatView:
     """What ``seat`` may know of ``state``, and everything derived from it.
 
     ``SeatView(state)`` is the view of the player to move. The view is a snapshot: it does
-    not follow later changes of ``state``.
+    not follow later changes of ``state``. ``seen``, when the caller has it already, is
+    ``state.observation(seat)``, taken as it is (and never changed).
+
+    The seat's world is drawn when it is first needed (a frame of a seat not to act needs
+    none: its observation and standings are all it shows); until then the view keeps a copy
+    of the state, which nothing it gives out is read from, only the world drawn from it.
     """
 
-    __slots__ = ("_observation", "_playing", "_world", "seat")
+    __slots__ = (
+        "_facts",
+        "_observation",
+        "_options",
+        "_playing",
+        "_text",
+        "_truth",
+        "_world",
+        "seat",
+    )
 
-    def __init__(self, state: State, seat: int | None = None) -> None:
+    def __init__(self, state: State, seat: int | None = None, seen: JsonDict | None = None) -> None:
         if seat is None:
             seat = state.current_player
         if not 0 <= seat < state.num_players:
             raise ValueError(f"there is no seat {seat + 1} in a {state.num_players}-player game")
         self.seat = seat
-        self._observation = state.observation(seat)
-        text = _canonical(self._observation)
-        self._world = state.sample_hidden(seat, Rng(_seed_of(hashlib.sha256(text).digest())))
-        # The worlds an action is played in are seeded by [observation, action]: its
-        # canonical JSON begins with the observation's, hashed once here.
-        self._playing = hashlib.sha256(b"[" + text + b",")
+        self._observation = state.observation(seat) if seen is None else seen
+        self._text = _canonical(self._observation)
+        self._facts: tuple[Game[Any], Edition, int, int] = (
+            state.game,
+            state.edition,
+            state.num_players,
+            state.current_player,
+        )
+        self._options = dict(state.options)
+        self._truth: State | None = state.clone()
+        self._world: State | None = None
+        self._playing: hashlib._Hash | None = None
 
     def __getstate__(self) -> tuple[JsonDict, State, int]:
-        # A hash in progress does not pickle (a view sent to a search's worker process):
-        # it is made again from the observation.
-        return self._observation, self._world, self.seat
+        # Sent to a search's worker process: the world, never the state it is drawn from (a
+        # hash in progress does not pickle either: it is made again).
+        return self._observation, self._drawn(), self.seat
 
     def __setstate__(self, saved: tuple[JsonDict, State, int]) -> None:
-        self._observation, self._world, self.seat = saved
-        self._playing = hashlib.sha256(b"[" + _canonical(self._observation) + b",")
+        self._observation, world, self.seat = saved
+        self._text = _canonical(self._observation)
+        self._facts = (world.game, world.edition, world.num_players, world.current_player)
+        self._options = dict(world.options)
+        self._truth, self._world, self._playing = None, world, None
+
+    def _drawn(self) -> State:
+        """The seat's world: what it may know as it is, the rest redrawn at random, seeded by
+        the observation alone (so the same whenever it is drawn)."""
+        world = self._world
+        if world is None:
+            truth = self._truth
+            assert truth is not None
+            rng = Rng(_seed_of(hashlib.sha256(self._text).digest()))
+            world = self._world = truth.sample_hidden(self.seat, rng)
+            self._truth = None
+        return world
 
     # -- what every seat knows of the game ------------------------------------------
 
     @property
     def game(self) -> Game[Any]:
-        return self._world.game
+        return self._facts[0]
 
     @property
     def edition(self) -> Edition:
-        return self._world.edition
+        return self._facts[1]
 
     @property
     def num_players(self) -> int:
-        return self._world.num_players
+        return self._facts[2]
 
     @property
     def options(self) -> dict[str, OptionValue]:
-        return dict(self._world.options)
+        return dict(self._options)
 
     @property
     def current_player(self) -> int:
-        return self._world.current_player
+        return self._facts[3]
 
     @property
     def is_terminal(self) -> bool:
-        return self._world.is_terminal
+        return self._facts[3] == TERMINAL
 
     @property
     def to_act(self) -> bool:
         """Whether the seat is the one to act."""
-        return self._world.current_player == self.seat
+        return self._facts[3] == self.seat
 
     def observation(self) -> JsonDict:
         """Exactly what the seat may know (:meth:`State.observation`), a fresh copy."""
         return _copy(self._observation)
+
+    def observation_json(self) -> str:
+        """:meth:`observation` as canonical JSON text (written once, when the view was made)."""
+        return self._text.decode()
 
     # -- the seat's own decision --------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
         """The seat's legal actions when it is to act (they never depend on what it cannot
         see), else none."""
-        return self._world.legal_actions() if self.to_act else []
+        return self._drawn().legal_actions() if self.to_act else []
 
     def format_action(self, action: int) -> str:
         """``action`` in the game's notation, as written in the current position."""
-        return self._world.format_action(action)
+        return self._drawn().format_action(action)
 
     def parse_action(self, text: str) -> int:
         """The action ``text`` names in the current position (``NotationError`` if none)."""
-        return self._world.parse_action(text)
+        return self._drawn().parse_action(text)
 
     @property
     def action_count(self) -> int:
         """The size of the game's action space: every action is an int in this range
         (:meth:`Game.action_count` for the game's players and options)."""
-        return self.game.action_count(self.num_players, self._world.options)
+        return self.game.action_count(self.num_players, self._options)
 
     def action_to_json(self, action: int) -> JsonDict:
         """``action`` as a JSON description a client can draw (docs/actions.md), as written in
         the current position; ``NotationError`` if no description names it."""
-        return self._world.action_to_json(action)
+        return self._drawn().action_to_json(action)
 
     def action_from_json(self, data: object) -> int:
         """The action a description names in the current position (``NotationError`` naming
         the field at fault if none); whether the seat may play it is for :meth:`check`."""
-        return self._world.action_from_json(data)
+        return self._drawn().action_from_json(data)
 
     def legal_actions_json(self) -> list[JsonDict]:
         """The seat's legal actions for a client: ``{"id": action, "text": notation,
         **description}`` for each, in the order of :meth:`legal_actions`."""
-        return self._world.actions_json(self.legal_actions())
+        return self._drawn().actions_json(self.legal_actions()) if self.to_act else []
 
     def announce(self, action: int) -> str:
         """What the other seats are told when this seat plays ``action``, in words."""
         self.check(action)
-        return self.game.describe(self._world, action)
+        return self.game.describe(self._drawn(), action)
 
     def check(self, action: int) -> None:
         """Raise ``IllegalActionError`` naming the rule if the seat may not play ``action``."""
         if not self.to_act:
             raise IllegalActionError(f"it is not seat {self.seat + 1}'s turn")
-        self._world.clone().apply(action)
+        self._drawn().clone().apply(action)
 
     # -- what the seat may work out ---------------------------------------------------
 
@@ -203,7 +244,7 @@ class SeatView:
         rest drawn from ``rng`` (by the game's :meth:`State.redraw_hidden`, or by ``redraw``:
         a bot's own draw, given one of these worlds, never the true state). Search plays in
         these, never in the true state."""
-        return self._world.sample_hidden(self.seat, rng, redraw)
+        return self._drawn().sample_hidden(self.seat, rng, redraw)
 
     def preview(self, action: int) -> JsonDict:
         """The observation the seat would have after playing ``action``, with everything that
@@ -245,6 +286,10 @@ class SeatView:
     def _playing_rng(self, action: int) -> Rng:
         """The generator of the worlds ``action`` is played in (a preview's, an undo
         check's): seeded by ``[observation, action]``, what the seat knows and the action."""
+        if self._playing is None:
+            # Seeded by [observation, action]: its canonical JSON begins with the
+            # observation's, hashed once for every action asked about.
+            self._playing = hashlib.sha256(b"[" + self._text + b",")
         digest = self._playing.copy()
         digest.update(_canonical(action) + b"]")
         return Rng(_seed_of(digest.digest()))
@@ -280,6 +325,10 @@ class SpectatorView:
     def observation(self) -> JsonDict:
         """Exactly what a spectator may know, a fresh copy."""
         return _copy(self._observation)
+
+    def observation_json(self) -> str:
+        """:meth:`observation` as canonical JSON text."""
+        return canonical_json(self._observation)
 
     def standings(self) -> list[JsonDict]:
         """Every seat's score so far as anyone can count it from the public observation."""

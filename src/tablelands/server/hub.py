@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections import defaultdict
@@ -34,6 +33,7 @@ from tablelands.core.game import JsonDict
 from tablelands.server.bots import BotJob, choose
 from tablelands.server.errors import StaleError
 from tablelands.server.events import Event, Publisher
+from tablelands.server.messages import message_text
 from tablelands.server.referee import Referee
 
 T = TypeVar("T")
@@ -52,11 +52,6 @@ SWEEP_SECONDS = 1.0
 RESYNC = 1 << 62
 #: A process silent this long is taken for dead: its sockets no longer count as connected.
 DEAD_SECONDS = 10.0
-
-
-def _text(message: JsonDict) -> str:
-    """A message as the socket sends it (as Starlette's ``send_json`` writes it)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass(eq=False)
@@ -130,6 +125,7 @@ class Hub:
                 self._spawn(self._send_views(event.game, upto=event.seq))
             self.wake_bots(event.game)
         elif event.kind == Event.SEATS:
+            self.referee.seats_changed(event.game)
             # Those connected now: one connecting gets the seats with its first view.
             self._spawn(self._send_seats(event.game, self.connections(event.game)))
         elif event.kind == Event.REMATCH:
@@ -140,6 +136,7 @@ class Hub:
     def resync(self) -> None:
         """Events may have been missed (the listening connection dropped): every game with
         a connection here gets its views again, and every game a bot may be to move in."""
+        self.referee.seats_changed()
         for game_id in list(self._connections):
             self._heard(Event(game_id, Event.MOVED, seq=RESYNC))
             self._heard(Event(game_id, Event.SEATS))
@@ -177,7 +174,7 @@ class Hub:
         wanted = [(c.seat, c.sent) for c in connections]
         frames = self.referee.frames(game_id, wanted, just_changed=work is not None)
         # Serialised here too, so that the event loop only sends.
-        return [(frame["seq"], _text(frame)) for frame in frames]
+        return [(frame.seq, frame.text()) for frame in frames]
 
     async def connect(self, game_id: str, connection: Connection) -> None:
         async with self.lock(game_id):
@@ -233,7 +230,7 @@ class Hub:
     async def _send_all(
         self, game_id: str, message: JsonDict, connections: list[Connection] | None = None
     ) -> None:
-        text = _text(message)
+        text = message_text(message)
         for connection in self.connections(game_id) if connections is None else connections:
             await self._send(game_id, connection, text)
 

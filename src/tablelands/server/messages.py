@@ -9,11 +9,41 @@ over). docs/server.md documents every field.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tablelands.core.game import JsonDict
 from tablelands.core.view import SeatView, SpectatorView
 from tablelands.server.position import LogLine
+
+
+def message_text(message: JsonDict) -> str:
+    """A message as a socket sends it (as Starlette's ``send_json`` writes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A ``view`` message: every field but the observation, and the observation as JSON
+    text, the view's own (written once, when the view was made, and not again for every
+    message that carries it)."""
+
+    fields: JsonDict
+    observation: str
+
+    @property
+    def seq(self) -> int:
+        seq: int = self.fields["seq"]
+        return seq
+
+    def data(self) -> JsonDict:
+        """The message as JSON data (a fresh copy of the observation in it)."""
+        return {**self.fields, "observation": json.loads(self.observation)}
+
+    def text(self) -> str:
+        """The message as a socket sends it."""
+        return f'{message_text(self.fields)[:-1]},"observation":{self.observation}}}'
 
 
 def seat_frame(
@@ -27,11 +57,11 @@ def seat_frame(
     can_undo: bool,
     seats: list[JsonDict],
     result: JsonDict | None,
-) -> JsonDict:
+) -> Frame:
     """The ``view`` message for one seat: its position at ``seq``, with the log lines of
     moves after ``since`` (below 0: every line, the opening's too) and the moves taken back
     after it (whose lines the client drops)."""
-    return {
+    fields: JsonDict = {
         "type": "view",
         "game": game_id,
         "seq": seq,
@@ -39,7 +69,6 @@ def seat_frame(
         "to_act": view.to_act,
         "current_player": view.current_player,
         "is_over": view.is_terminal,
-        "observation": view.observation(),
         "legal_actions": view.legal_actions_json(),
         "can_undo": can_undo,
         "standings": view.standings(),
@@ -48,6 +77,7 @@ def seat_frame(
         "seats": seats,
         "result": result,
     }
+    return Frame(fields, view.observation_json())
 
 
 def spectator_frame(
@@ -60,10 +90,10 @@ def spectator_frame(
     undone: dict[int, int],
     seats: list[JsonDict],
     result: JsonDict | None,
-) -> JsonDict:
+) -> Frame:
     """The ``view`` message for a spectator: a seat's message with ``"seat": null``, the
     public observation, the public log, and no decision (no legal actions, no undo)."""
-    return {
+    fields: JsonDict = {
         "type": "view",
         "game": game_id,
         "seq": seq,
@@ -71,7 +101,6 @@ def spectator_frame(
         "to_act": False,
         "current_player": view.current_player,
         "is_over": view.is_terminal,
-        "observation": view.observation(),
         "legal_actions": [],
         "can_undo": False,
         "standings": view.standings(),
@@ -80,6 +109,7 @@ def spectator_frame(
         "seats": seats,
         "result": result,
     }
+    return Frame(fields, view.observation_json())
 
 
 def refused(message: str) -> JsonDict:

@@ -44,10 +44,10 @@ class Position:
         self.seq = 0
         self.played: list[Move] = []
         self.undone = dict(match.undone)
-        self.logs = [
-            SeatLog(self.game, self.state.edition, self.state.observation(seat))
-            for seat in range(self.state.num_players)
-        ]
+        #: The seats' observations of the state now (their logs follow them; their views
+        #: take them as they are).
+        self._seen = [self.state.observation(seat) for seat in range(self.state.num_players)]
+        self.logs = [SeatLog(self.game, self.state.edition, seen) for seen in self._seen]
         self.lines = [[LogLine(0, text) for text in log.lines] for log in self.logs]
         #: A spectator's log, written from the public observations alone.
         self.public_log = SeatLog(self.game, self.state.edition, self.state.public_observation())
@@ -75,9 +75,10 @@ class Position:
         self.state = after
         self.played.append(move)
         self.seq = move.seq
+        self._seen = [after.observation(seat) for seat in range(after.num_players)]
         for seat, log in enumerate(self.logs):
             self.lines[seat].extend(
-                LogLine(move.seq, text) for text in log.follow(self.state.observation(seat))
+                LogLine(move.seq, text) for text in log.follow(self._seen[seat])
             )
         self.public_lines.extend(
             LogLine(move.seq, text)
@@ -88,7 +89,7 @@ class Position:
         """``seat``'s view of the state now (made once per move)."""
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = SeatView(self.state, seat)
+            view = self._views[seat] = SeatView(self.state, seat, self._seen[seat])
         return view
 
     @property
@@ -105,7 +106,7 @@ class Position:
             return None
         if self._told_nothing_new is None:
             before = self._views_before.get(last.seat) or SeatView(self._before, last.seat)
-            seen = self.state.observation(last.seat)
+            seen = self._seen[last.seat]
             self._told_nothing_new = before.learns_nothing(last.action, seen)
         return last if self._told_nothing_new else None
 

@@ -34,7 +34,7 @@ from tablelands.server.db import BOT, HOTSEAT, HUMAN, OVER, PLAYING, RECORD, Gam
 from tablelands.server.editions import edition_of
 from tablelands.server.errors import ForbiddenError, RefusedError, ServerError, StaleError
 from tablelands.server.events import Event
-from tablelands.server.messages import seat_frame, spectator_frame
+from tablelands.server.messages import Frame, seat_frame, spectator_frame
 from tablelands.server.position import Position
 from tablelands.server.schemas import NewGame
 from tablelands.server.store import Store
@@ -64,6 +64,11 @@ class Referee:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._positions: OrderedDict[str, Position] = OrderedDict()
+        #: The seats as frames show them, per game, until the game's seats change: every
+        #: change of a seat (a join, a rename, a socket opened or closed, a process gone)
+        #: is an event, and every process drops the game's entry on hearing it
+        #: (:meth:`seats_changed`).
+        self._shown_seats: OrderedDict[str, list[JsonDict]] = OrderedDict()
         self._lock = threading.Lock()
 
     # -- making games ---------------------------------------------------------------
@@ -264,6 +269,28 @@ class Referee:
             for seat in self.store.seats(game_id)
         ]
 
+    def seats_changed(self, game_id: str | None = None) -> None:
+        """The game's seats (``None``: any game's) may have changed: frames read them anew."""
+        with self._lock:
+            if game_id is None:
+                self._shown_seats.clear()
+            else:
+                self._shown_seats.pop(game_id, None)
+
+    def _seats_shown(self, game_id: str, just_changed: bool) -> list[JsonDict]:
+        """:meth:`seats` for the game's frames: read anew, except for the frames of a move
+        just made here, which take them as last read unless they changed since."""
+        with self._lock:
+            known = self._shown_seats.get(game_id)
+        if known is not None and just_changed:
+            return known
+        seats = self.seats(game_id)
+        with self._lock:
+            self._shown_seats[game_id] = seats
+            while len(self._shown_seats) > CACHED_POSITIONS:
+                self._shown_seats.popitem(last=False)
+        return seats
+
     @staticmethod
     def _result(position: Position) -> JsonDict | None:
         """What a finished game came to, the seed included (public once the game is over)."""
@@ -311,21 +338,21 @@ class Referee:
     def frame(self, game_id: str, seat: int | None, since: int) -> JsonDict:
         """The ``view`` message for ``seat`` (``messages.seat_frame``), or for a spectator
         (``None``: ``messages.spectator_frame``, from the public view and log alone)."""
-        return self.frames(game_id, [(seat, since)])[0]
+        return self.frames(game_id, [(seat, since)])[0].data()
 
     def frames(
         self, game_id: str, wanted: Sequence[tuple[int | None, int]], just_changed: bool = False
-    ) -> list[JsonDict]:
+    ) -> list[Frame]:
         """The ``view`` message of each ``(seat, since)`` in ``wanted`` (seat ``None``: a
         spectator's), from one reading of the position (see :meth:`position` for
         ``just_changed``): what a change sends every connection of the game here. The log
         lines are those of the moves after ``since``; ``since`` below 0: every line, the
         opening's (seq 0) too."""
         position = self.position(game_id, just_changed)
-        seats = self.seats(game_id)
+        seats = self._seats_shown(game_id, just_changed)
         result = self._result(position)
         public: SpectatorView | None = None
-        made = []
+        made: list[Frame] = []
         for seat, since in wanted:
             if seat is None:
                 if public is None:
