@@ -22,6 +22,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from tablelands.core.match import Move
+
 log = logging.getLogger(__name__)
 
 #: The channel every process listens on.
@@ -47,8 +49,13 @@ class Event:
     over: bool = False
     #: A rematch's game id.
     value: str | None = None
+    #: The move itself (a move's event; the row it is committed with says the same), so
+    #: that a process whose position of the game is just before it plays it on without
+    #: reading it back.
+    move: Move | None = None
 
     def to_text(self, origin: str) -> str:
+        move = self.move
         return json.dumps(
             {
                 "g": self.game,
@@ -56,6 +63,7 @@ class Event:
                 "s": self.seq,
                 "o": self.over,
                 "v": self.value,
+                "m": None if move is None else [move.seq, move.seat, move.action, move.kind],
                 "p": origin,
             },
             separators=(",", ":"),
@@ -65,7 +73,9 @@ class Event:
     def from_text(cls, payload: str) -> tuple[str, Event]:
         """The origin process and the event of a notification's payload."""
         data = json.loads(payload)
-        return data["p"], cls(data["g"], data["k"], data["s"], data["o"], data["v"])
+        moved = data["m"]
+        move = None if moved is None else Move(*moved)
+        return data["p"], cls(data["g"], data["k"], data["s"], data["o"], data["v"], move)
 
 
 Handler = Callable[[Event], None]

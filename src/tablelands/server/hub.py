@@ -122,7 +122,7 @@ class Hub:
             listener(event)
         if event.kind == Event.MOVED:
             if any(c.sent < event.seq for c in self._connections.get(event.game, [])):
-                self._spawn(self._send_views(event.game, upto=event.seq))
+                self._spawn(self._send_views(event.game, upto=event.seq, heard=event))
             self.wake_bots(event.game)
         elif event.kind == Event.SEATS:
             self.referee.seats_changed(event.game)
@@ -151,7 +151,7 @@ class Hub:
     def connections(self, game_id: str) -> list[Connection]:
         return list(self._connections.get(game_id, []))
 
-    async def change(self, work: Callable[..., Event], game_id: str, *args: Any) -> None:
+    async def change(self, work: Callable[..., Event | None], game_id: str, *args: Any) -> None:
         """Carry out one change of a game (a move, an undo) and send this process's
         connections their views at once; the others hear of it by the change's event.
         Refusals propagate with nothing changed."""
@@ -162,17 +162,17 @@ class Hub:
 
     def _views_after(
         self,
-        work: Callable[..., Event] | None,
+        work: Callable[..., Event | None] | None,
         game_id: str,
         args: tuple[Any, ...],
         connections: list[Connection],
     ) -> list[tuple[int, str]]:
-        """In the referee's thread: ``work`` (if any), then each connection's view as its
-        seq and text."""
-        if work is not None:
-            work(game_id, *args)
+        """In the referee's thread: ``work`` (if any: a change, or a change heard of that
+        brings the position up to date, each giving its event), then each connection's view
+        as its seq and text."""
+        changed = None if work is None else work(game_id, *args)
         wanted = [(c.seat, c.sent) for c in connections]
-        frames = self.referee.frames(game_id, wanted, just_changed=work is not None)
+        frames = self.referee.frames(game_id, wanted, just_changed=changed is not None)
         # Serialised here too, so that the event loop only sends.
         return [(frame.seq, frame.text()) for frame in frames]
 
@@ -180,6 +180,8 @@ class Hub:
         async with self.lock(game_id):
             if connection.seat is not None:
                 await self.run(self.store.present, self.process, game_id, connection.seat, 1)
+            # Its first view shows the seats as they are now, its own socket counted.
+            self.referee.seats_changed(game_id)
             self._connections[game_id].append(connection)
             await self._send_views(game_id, [connection], locked=True)
 
@@ -199,18 +201,22 @@ class Hub:
         connections: list[Connection] | None = None,
         locked: bool = False,
         upto: int = RESYNC,
+        heard: Event | None = None,
     ) -> None:
         """The views of ``connections`` (all of the game's here) that have not had the one
-        at seq ``upto`` yet: a change made here has sent them already, under the lock."""
+        at seq ``upto`` yet: a change made here has sent them already, under the lock.
+        ``heard``: the event of the change, whose move brings the position up to date."""
         if not locked:
             async with self.lock(game_id):
-                await self._send_views(game_id, connections, locked=True, upto=upto)
+                await self._send_views(game_id, connections, locked=True, upto=upto, heard=heard)
             return
         targets = self.connections(game_id) if connections is None else connections
         targets = [c for c in targets if c.sent < upto]
         if not targets:
             return
-        texts = await self.run(self._views_after, None, game_id, (), targets)
+        work = None if heard is None else self.referee.heard
+        args = () if heard is None else (heard,)
+        texts = await self.run(self._views_after, work, game_id, args, targets)
         await self._deliver(game_id, targets, texts)
 
     async def _deliver(

@@ -249,6 +249,22 @@ class Referee:
                 self._positions.popitem(last=False)
         return cached
 
+    def heard(self, game_id: str, event: Event) -> Event | None:
+        """Another process's move (``event``), played on in the cached position when that
+        is just before it (no reading from the database); the event if so, else ``None``
+        (the position is brought up to date when next used, as it is after any change)."""
+        move = event.move
+        with self._lock:
+            cached = self._positions.get(game_id)
+        if cached is None or move is None or move.kind != PLAY or cached.seq != move.seq - 1:
+            return None
+        try:
+            cached.play(move)
+        except TablelandsError:  # not the move the rows hold: they are read instead
+            self._forget(game_id)
+            return None
+        return event
+
     def _forget(self, game_id: str) -> None:
         with self._lock:
             self._positions.pop(game_id, None)
@@ -277,12 +293,11 @@ class Referee:
             else:
                 self._shown_seats.pop(game_id, None)
 
-    def _seats_shown(self, game_id: str, just_changed: bool) -> list[JsonDict]:
-        """:meth:`seats` for the game's frames: read anew, except for the frames of a move
-        just made here, which take them as last read unless they changed since."""
+    def _seats_shown(self, game_id: str) -> list[JsonDict]:
+        """:meth:`seats` for the game's frames, as last read unless they changed since."""
         with self._lock:
             known = self._shown_seats.get(game_id)
-        if known is not None and just_changed:
+        if known is not None:
             return known
         seats = self.seats(game_id)
         with self._lock:
@@ -338,6 +353,7 @@ class Referee:
     def frame(self, game_id: str, seat: int | None, since: int) -> JsonDict:
         """The ``view`` message for ``seat`` (``messages.seat_frame``), or for a spectator
         (``None``: ``messages.spectator_frame``, from the public view and log alone)."""
+        self.seats_changed(game_id)  # asked for on its own: everything read as it is now
         return self.frames(game_id, [(seat, since)])[0].data()
 
     def frames(
@@ -347,9 +363,10 @@ class Referee:
         spectator's), from one reading of the position (see :meth:`position` for
         ``just_changed``): what a change sends every connection of the game here. The log
         lines are those of the moves after ``since``; ``since`` below 0: every line, the
-        opening's (seq 0) too."""
+        opening's (seq 0) too. The seats are those last read for the game's frames
+        (:meth:`seats_changed` has them read again)."""
         position = self.position(game_id, just_changed)
-        seats = self._seats_shown(game_id, just_changed)
+        seats = self._seats_shown(game_id)
         result = self._result(position)
         public: SpectatorView | None = None
         made: list[Frame] = []

@@ -262,7 +262,7 @@ class Store:
     def append(self, game_id: str, move: Move, over: bool) -> bool:
         """Commit one move (and the game's end, when it ends it), telling everyone; False
         when another move took the seq first (the unique (game, seq) refuses it)."""
-        event = Event(game_id, Event.MOVED, seq=move.seq, over=over)
+        event = Event(game_id, Event.MOVED, seq=move.seq, over=over, move=move)
         if self._publisher.shared:
             return self._append_at_once(move, event)
         try:
