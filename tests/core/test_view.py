@@ -3,6 +3,8 @@ always fresh consistent samples, never the truth."""
 
 from __future__ import annotations
 
+import json
+import pickle
 import threading
 import time
 from itertools import pairwise
@@ -246,15 +248,58 @@ def test_a_seat_log_is_the_games_lines_from_the_seats_observations() -> None:
     assert SeatLog.of(game, edition, seen).lines == log.lines
 
 
-def test_a_seat_log_keeps_copies_of_the_observations() -> None:
+def test_a_seat_log_copies_its_first_observation_and_changes_none_it_follows() -> None:
     states = random_states("land-vs-sea", 2, 1)[:3]
     game, edition = states[0].game, states[0].edition
     first = states[0].observation(0)
     log = SeatLog(game, edition, first)
     first["hands"][0].append({"tile": 1, "up": "?", "down": "?"})  # the caller's copy
-    second = states[1].observation(0)
+    second, third = states[1].observation(0), states[2].observation(0)
+    kept = [json.dumps(second, sort_keys=True), json.dumps(third, sort_keys=True)]
     assert log.follow(second) == game.narrate(states[0].observation(0), second, edition)
-    second["stacks"] = []
-    assert log.follow(states[2].observation(0)) == game.narrate(
-        states[1].observation(0), states[2].observation(0), edition
+    assert log.follow(third) == game.narrate(states[1].observation(0), third, edition)
+    # The referee hands the same observations to the seat's view: the log reads them only.
+    assert [json.dumps(second, sort_keys=True), json.dumps(third, sort_keys=True)] == kept
+
+
+def test_a_seat_not_to_act_draws_no_world_until_one_is_needed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = random_play("land-vs-sea", 3, 5, 9)
+    other = (state.current_player + 1) % 3
+    drawn: list[int] = []
+    redraw = LandVsSeaState.redraw_hidden
+
+    def counted(self: LandVsSeaState, player: int, rng: Rng) -> LandVsSeaState:
+        drawn.append(player)
+        return redraw(self, player, rng)
+
+    monkeypatch.setattr(LandVsSeaState, "redraw_hidden", counted)
+    view = SeatView(state, other)
+    # What a frame of a seat not to act shows needs no world.
+    assert view.observation() == state.observation(other)
+    assert json.loads(view.observation_json()) == view.observation()
+    assert view.legal_actions_json() == [] and view.standings() != []
+    assert not view.to_act and view.current_player == state.current_player
+    assert drawn == []
+    # Drawn when first needed, once, and the same world as one drawn at once would be.
+    first = view.world(Rng(3))
+    assert drawn == [other, other]  # the view's own world, then the one asked for
+    view.world(Rng(3))
+    assert drawn == [other, other, other]
+    eager = SeatView(state, other)
+    eager.format_action(state.legal_actions()[0])  # draws its world now
+    assert eager.world(Rng(3)).observation(other) == first.observation(other)
+
+
+def test_a_view_sent_to_a_worker_carries_its_world_never_the_state() -> None:
+    state = random_play("drifting-lands", 3, 0x5EC2E7_5EC2E7_5EC2, 6)
+    view = SeatView(state, (state.current_player + 2) % 3)
+    sent = pickle.dumps(view)
+    # The state's generator, which tells what comes next, is nowhere in what is sent.
+    assert pickle.encode_long(state.rng.state) not in sent  # type: ignore[attr-defined]
+    received = pickle.loads(sent)
+    assert received.observation() == view.observation()
+    assert received.world(Rng(1)).observation(view.seat) == view.world(Rng(1)).observation(
+        view.seat
     )

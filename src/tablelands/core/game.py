@@ -313,7 +313,8 @@ class Game(ABC, Generic[EditionT]):
         the seat's observation from ``before`` to ``after`` did, as far as the seat can tell
         (a placement hidden from it is told as hidden, then told again once revealed).
         Computed from the two observations and the public edition alone, so the log can
-        never tell more than the seat may know (see ``SeatLog``). By default none."""
+        never tell more than the seat may know (see ``SeatLog``); both are read, never
+        changed. By default none."""
         return []
 
     def __reduce__(self) -> tuple[object, tuple[str]]:

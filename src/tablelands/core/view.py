@@ -356,10 +356,10 @@ class SeatLog:
 
     def follow(self, seen: JsonDict) -> list[str]:
         """Log the step that led to ``seen``, the seat's observation after one more action;
-        return the new lines (also added to :attr:`lines`)."""
-        after = _copy(seen)
-        told = self._game.narrate(self._last, after, self._edition)
-        self._last = after
+        return the new lines (also added to :attr:`lines`). ``seen`` is kept as it is until
+        the next step, read and never changed: whoever changes it afterwards passes a copy."""
+        told = self._game.narrate(self._last, seen, self._edition)
+        self._last = seen
         self.lines.extend(told)
         return told
 

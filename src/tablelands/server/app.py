@@ -182,7 +182,7 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> JsonDict:
         hub = hub_of(request)
         index = await seat(hub, game_id, authorization)
-        await hub.change(hub.referee.play, game_id, index, body.seq, body.action, body.action_id)
+        await hub.play(game_id, index, body.seq, body.action, body.action_id)
         return await hub.run(hub.referee.frame, game_id, index, body.seq)
 
     @app.post("/api/games/{game_id}/undo")
@@ -274,7 +274,7 @@ async def _socket_message(hub: Hub, game_id: str, seat: int | None, text: str) -
     try:
         if kind == "move":
             body = MoveRequest.model_validate(message)
-            await hub.change(hub.referee.play, game_id, seat, body.seq, body.action, body.action_id)
+            await hub.play(game_id, seat, body.seq, body.action, body.action_id)
         elif kind == "undo":
             undo = UndoRequest.model_validate(message)
             await hub.change(hub.referee.undo, game_id, seat, undo.seq)

@@ -13,6 +13,8 @@ right whichever process its socket is on.
 The referee's and the store's work runs in one thread beside the event loop, one piece
 after another (Python runs one thread at a time, and threads taking turns at it held each
 other up: docs/benchmarks.md); a change and the views after it are made in one trip to it.
+A play's row is stored by a writer thread between its check and its views, so that the
+referee's thread goes on with other games while the commit waits for the disk.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from tablelands.server.bots import BotJob, choose
 from tablelands.server.errors import StaleError
 from tablelands.server.events import Event, Publisher
 from tablelands.server.messages import message_text
-from tablelands.server.referee import Referee
+from tablelands.server.referee import Checked, Referee
 
 T = TypeVar("T")
 J = TypeVar("J")
@@ -48,6 +50,8 @@ LEASE_SECONDS = 6.0
 RENEW_SECONDS = 1.5
 #: How often the sweep looks for work whose owner died, and beats this process's heart.
 SWEEP_SECONDS = 1.0
+#: Threads storing moves at once.
+WRITERS = 4
 #: A seq past any game's: every connection is behind it (a resync sends every view again).
 RESYNC = 1 << 62
 #: A process silent this long is taken for dead: its sockets no longer count as connected.
@@ -73,6 +77,9 @@ class Hub:
         self.shared = publisher.shared
         self._pool = pool
         self._threads = ThreadPoolExecutor(1, "referee")
+        #: Where moves are stored: the referee's thread goes on with other games' work
+        #: while one waits for its commit.
+        self._writers = ThreadPoolExecutor(WRITERS, "writer")
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._connections: defaultdict[str, list[Connection]] = defaultdict(list)
         self._bots: dict[str, asyncio.Task[None]] = {}
@@ -159,6 +166,31 @@ class Hub:
             connections = self.connections(game_id)
             texts = await self.run(self._views_after, work, game_id, args, connections)
             await self._deliver(game_id, connections, texts)
+
+    async def play(
+        self,
+        game_id: str,
+        seat: int,
+        seq: int,
+        action: dict[str, Any] | None,
+        action_id: int | None,
+    ) -> None:
+        """``Referee.play`` as :meth:`change` carries it out, in three steps: the play
+        checked in the referee's thread, stored in a writer's, then the position brought on
+        and the views made in the referee's again. Refusals propagate with nothing
+        changed."""
+        async with self.lock(game_id):
+            checked = await self.run(self.referee.check, game_id, seat, seq, action, action_id)
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self._writers, self.referee.commit, checked)
+            connections = self.connections(game_id)
+            texts = await self.run(
+                self._views_after, self._played, game_id, (checked,), connections
+            )
+            await self._deliver(game_id, connections, texts)
+
+    def _played(self, game_id: str, checked: Checked) -> Event:
+        return self.referee.played(checked)
 
     def _views_after(
         self,
@@ -252,6 +284,9 @@ class Hub:
     def wake_bots(self, game_id: str) -> None:
         """Make sure the game's bots play while one is to move (one task per game here;
         each decision made by the one process that claims it)."""
+        made = self.store.known_setup(game_id)
+        if made is not None and not any(made.bots):
+            return  # a game's seats never change kind: no bot will ever move in it
         if game_id not in self._bots:
             self._bots[game_id] = asyncio.create_task(self._play_bots(game_id))
 
@@ -270,9 +305,7 @@ class Hub:
                     action: int = await self.holding([job.lease], self.compute(choose, job))
                     # A stale move: the game moved on while the bot thought; think again.
                     with contextlib.suppress(StaleError):
-                        await self.change(
-                            self.referee.play, game_id, job.seat, job.seq, None, action
-                        )
+                        await self.play(game_id, job.seat, job.seq, None, action)
                 finally:
                     await asyncio.to_thread(self.store.release, job.lease, self.process)
         except asyncio.CancelledError:
@@ -336,6 +369,7 @@ class Hub:
     def shutdown(self) -> None:
         """Stop the referee's thread, once the server asks nothing more of it (at exit)."""
         self._threads.shutdown(wait=True)
+        self._writers.shutdown(wait=True)
 
     async def idle(self) -> None:
         """Wait until no bot is thinking or about to (for tests and a clean shutdown)."""

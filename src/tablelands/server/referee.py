@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tablelands.agents import make_agent
 from tablelands.core.errors import IllegalActionError, NotationError, TablelandsError
-from tablelands.core.game import JsonDict
+from tablelands.core.game import JsonDict, State
 from tablelands.core.match import PLAY, UNDO, Match, Move, Setup
 from tablelands.core.records import GameRecord, record_of
 from tablelands.core.rng import SEED_LIMIT
@@ -47,6 +47,16 @@ def token_hash(token: str) -> str:
     """What is stored of a seat's token. Tokens are 256 random bits, so a plain hash
     suffices: there is nothing to guess a token from."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A play checked against the game's position and the rules, not stored yet: the move
+    and the true state after it."""
+
+    game_id: str
+    move: Move
+    after: State
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,7 +433,22 @@ class Referee:
         action_id: int | None,
     ) -> Event:
         """``seat`` plays against position ``seq``: the action checked by the rules, then
-        committed; refused (``StaleError``, ``RefusedError``) with nothing changed."""
+        committed; refused (``StaleError``, ``RefusedError``) with nothing changed. The
+        three steps (:meth:`check`, :meth:`commit`, :meth:`played`) at once."""
+        checked = self.check(game_id, seat, seq, action, action_id)
+        self.commit(checked)
+        return self.played(checked)
+
+    def check(
+        self,
+        game_id: str,
+        seat: int,
+        seq: int,
+        action: dict[str, Any] | None,
+        action_id: int | None,
+    ) -> Checked:
+        """A play checked against position ``seq`` and the rules, not stored yet;
+        ``StaleError`` or ``RefusedError`` saying why not."""
         position = self._current(game_id, seq)
         if (action is None) == (action_id is None):
             raise ServerError("send either 'action' (the action as JSON) or 'action_id'")
@@ -434,10 +459,25 @@ class Referee:
             after = position.check_play(seat, action_id)
         except (IllegalActionError, NotationError) as exc:
             raise RefusedError(str(exc)) from None
-        move = Move(seq + 1, seat, action_id, PLAY)
-        self._append(game_id, move, over=after.is_terminal)
-        position.play(move, after)
-        return Event(game_id, Event.MOVED, seq=move.seq, over=after.is_terminal)
+        return Checked(game_id, Move(seq + 1, seat, action_id, PLAY), after)
+
+    def commit(self, checked: Checked) -> None:
+        """Store a checked play (from any thread: it touches no position); ``StaleError``
+        if another move took its seq first."""
+        self._append(checked.game_id, checked.move, over=checked.after.is_terminal)
+
+    def played(self, checked: Checked) -> Event:
+        """The cached position brought on by a committed play, and its event. A reading of
+        the rows between the steps may have brought it on already; a position behind it
+        for any other reason is dropped, to be read again."""
+        move = checked.move
+        with self._lock:
+            cached = self._positions.get(checked.game_id)
+        if cached is not None and cached.seq == move.seq - 1:
+            cached.play(move, checked.after)
+        elif cached is not None and cached.seq < move.seq:
+            self._forget(checked.game_id)
+        return Event(checked.game_id, Event.MOVED, seq=move.seq, over=checked.after.is_terminal)
 
     def undo(self, game_id: str, seat: int, seq: int) -> Event:
         """``seat`` takes back its last move (the referee's undo policy), against ``seq``."""

@@ -145,6 +145,11 @@ class Store:
             for move in moves:
                 session.add(_move_row(row.id, move))
 
+    def known_setup(self, game_id: str) -> GameSetup | None:
+        """The game's setup if it is in memory (nothing is read: for the event loop)."""
+        with self._lock:
+            return self._setups.get(game_id)
+
     def setup(self, game_id: str) -> GameSetup:
         """The game's setup; ``NotFoundError`` if there is no such game."""
         with self._lock:
