@@ -297,7 +297,7 @@ def test_a_view_sent_to_a_worker_carries_its_world_never_the_state() -> None:
     view = SeatView(state, (state.current_player + 2) % 3)
     sent = pickle.dumps(view)
     # The state's generator, which tells what comes next, is nowhere in what is sent.
-    assert pickle.encode_long(state.rng.state) not in sent  # type: ignore[attr-defined]
+    assert pickle.encode_long(state.rng.state) not in sent
     received = pickle.loads(sent)
     assert received.observation() == view.observation()
     assert received.world(Rng(1)).observation(view.seat) == view.world(Rng(1)).observation(
