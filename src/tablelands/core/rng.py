@@ -13,6 +13,11 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+_SPAN = 1 << 64
+#: SplitMix64's constants: the increment and the two multipliers of its mix.
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 #: Seeds run from 0 to 2^63 - 1: a signed 64-bit integer holds every one, and no two of
 #: them give the same game (the generator reduces a seed modulo 2^64).
@@ -38,21 +43,27 @@ class Rng:
 
     def next_u64(self) -> int:
         """Return the next 64-bit output and advance the state."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        self.state = (self.state + _GOLDEN) & _MASK64
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """Return an integer uniformly drawn from ``range(n)`` (rejection sampling, no bias)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
+        # next_u64, written out: the hottest loop of every search and determinization.
+        state = self.state
         while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+            state = (state + _GOLDEN) & _MASK64
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
@@ -64,8 +75,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def fork(self) -> Rng:

@@ -9,9 +9,10 @@ over). docs/server.md documents every field.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import orjson
 
 from tablelands.core.game import JsonDict
 from tablelands.core.view import SeatView, SpectatorView
@@ -19,8 +20,9 @@ from tablelands.server.position import LogLine
 
 
 def message_text(message: JsonDict) -> str:
-    """A message as a socket sends it (as Starlette's ``send_json`` writes it)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as a socket sends it: compact JSON, not escaped to ASCII (what Starlette's
+    ``send_json`` writes, written by orjson, several times faster)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +41,7 @@ class Frame:
 
     def data(self) -> JsonDict:
         """The message as JSON data (a fresh copy of the observation in it)."""
-        return {**self.fields, "observation": json.loads(self.observation)}
+        return {**self.fields, "observation": orjson.loads(self.observation)}
 
     def text(self) -> str:
         """The message as a socket sends it."""
