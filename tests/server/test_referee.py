@@ -56,7 +56,9 @@ def play_one(referee: Referee, game_id: str, rng: random.Random) -> Event:
     position = referee.position(game_id)
     state = position.state
     action = rng.choice(state.legal_actions())
-    return referee.play(game_id, state.current_player, position.seq, None, action)
+    checked = referee.check(game_id, state.current_player, position.seq, None, action)
+    referee.commit(checked)  # as the hub's writer thread does
+    return referee.played(checked)
 
 
 def every_frame(referee: Referee, game_id: str, players: int) -> list[JsonDict]:

@@ -175,10 +175,10 @@ class Hub:
         action: dict[str, Any] | None,
         action_id: int | None,
     ) -> None:
-        """``Referee.play`` as :meth:`change` carries it out, in three steps: the play
-        checked in the referee's thread, stored in a writer's, then the position brought on
-        and the views made in the referee's again. Refusals propagate with nothing
-        changed."""
+        """``seat`` plays against position ``seq``, as :meth:`change` carries a change out
+        but in three steps: the play checked in the referee's thread, stored in a writer's,
+        then the position brought on and the views made in the referee's again. Refusals
+        propagate with nothing changed."""
         async with self.lock(game_id):
             checked = await self.run(self.referee.check, game_id, seat, seq, action, action_id)
             loop = asyncio.get_running_loop()

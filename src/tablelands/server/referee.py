@@ -424,21 +424,6 @@ class Referee:
 
     # -- moves ------------------------------------------------------------------------
 
-    def play(
-        self,
-        game_id: str,
-        seat: int,
-        seq: int,
-        action: dict[str, Any] | None,
-        action_id: int | None,
-    ) -> Event:
-        """``seat`` plays against position ``seq``: the action checked by the rules, then
-        committed; refused (``StaleError``, ``RefusedError``) with nothing changed. The
-        three steps (:meth:`check`, :meth:`commit`, :meth:`played`) at once."""
-        checked = self.check(game_id, seat, seq, action, action_id)
-        self.commit(checked)
-        return self.played(checked)
-
     def check(
         self,
         game_id: str,
@@ -447,8 +432,9 @@ class Referee:
         action: dict[str, Any] | None,
         action_id: int | None,
     ) -> Checked:
-        """A play checked against position ``seq`` and the rules, not stored yet;
-        ``StaleError`` or ``RefusedError`` saying why not."""
+        """``seat``'s play against position ``seq``, checked by the rules and not stored
+        yet (:meth:`commit` stores it, then :meth:`played` brings the position on);
+        ``StaleError`` or ``RefusedError`` saying why not, with nothing changed."""
         position = self._current(game_id, seq)
         if (action is None) == (action_id is None):
             raise ServerError("send either 'action' (the action as JSON) or 'action_id'")
