@@ -64,3 +64,23 @@ def test_click_decision(harness: Harness, kind: str, selector: str) -> None:
     harness.page.locator(selector).first.click()
     accepted(state, harness.proposed(), doc["legal"])
     assert harness.proposed()[0]["kind"] == kind
+
+
+def test_every_waypoint_ring_takes_its_click(harness: Harness) -> None:
+    """A waypoint's region is chosen by its ring, whatever lies under it (a region line of
+    the tile once took the click in a full game)."""
+    state = kind_state(GAME, "waypoint")
+    harness.show(state)
+    page = harness.page
+    targets = page.locator("[data-waypoint]")
+    assert targets.count() > 0
+    for index in range(targets.count()):
+        target = targets.nth(index)
+        hit = target.locator("circle").evaluate(
+            """ring => {
+                const box = ring.getBoundingClientRect();
+                const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+                return top?.closest("[data-waypoint]")?.getAttribute("data-waypoint") ?? null;
+            }"""
+        )
+        assert hit == target.get_attribute("data-waypoint")

@@ -66,11 +66,12 @@ def test_solo_confusing_lands_to_the_end(tab: Tab) -> None:
 
 
 #: What a Land vs Sea board lights for a decision other than placing a tile: a stack to draw
-#: from, a tile to steal, a waypoint's region, a hole, a button.
+#: from, a tile to steal, a waypoint's region (by its ring: the middle of a region's box can
+#: be the hex's centre, where its wedges only touch), a hole, a button.
 LAND_VS_SEA_TARGETS = (
     ".tl-clickable[data-stack]",
     "[data-steal]",
-    "[data-waypoint]",
+    "[data-waypoint] circle",
     "[data-hole]",
     "button[data-kind]",
 )
