@@ -120,10 +120,13 @@ class Table:
                 game_id = made.json()["game"]["id"]
                 tokens = [seat["token"] for seat in made.json()["seats"]]
                 sockets = [
-                    await connect(
-                        f"{self.server.ws_url}/ws/games/{game_id}?token={token}",
-                        max_size=2**24,
-                        ping_interval=None,
+                    await self.hello(
+                        await connect(
+                            f"{self.server.ws_url}/ws/games/{game_id}",
+                            max_size=2**24,
+                            ping_interval=None,
+                        ),
+                        token,
                     )
                     for token in tokens
                 ]
@@ -141,6 +144,12 @@ class Table:
             finally:
                 for socket in sockets:
                     await socket.close()
+
+    @staticmethod
+    async def hello(socket: ClientConnection, token: str) -> ClientConnection:
+        """The socket, once it has said whose seat it is (its first message)."""
+        await socket.send(json.dumps({"type": "hello", "token": token}))
+        return socket
 
     async def seat(self, socket: ClientConnection) -> None:
         """Play one seat until the game is over: a random legal action whenever its view

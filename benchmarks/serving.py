@@ -77,6 +77,16 @@ def running_server(database_url: str | None = None, processes: int = 1) -> Itera
             "1",
             "--processes",
             str(processes),
+            # One client makes every game of a benchmark: no quota may stop it.
+            *(
+                f"--limit={name}=1000000"
+                for name in (
+                    "games_per_window",
+                    "live_games_per_client",
+                    "hints_per_window",
+                    "sockets_per_client",
+                )
+            ),
         ]
         with log.open("wb") as output:
             process = subprocess.Popen(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import secrets
 import statistics
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -32,6 +33,7 @@ from tablelands.core.records import read_record, replay, write_record
 from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.games import game_names, get_game
 from tablelands.games.drawing import renderer_for
+from tablelands.server.settings import Limits
 from tablelands.session import Session
 from tablelands.sim import Simulation
 from tablelands.tournament.commands import add_tournament_commands
@@ -86,8 +88,21 @@ def parse_options(game: Game[Any], given: list[str] | None) -> dict[str, OptionV
 
 
 def load_edition(game: Game[Any], path: Path | None) -> Edition:
-    edition: Edition = game.default_edition() if path is None else game.load_edition(path)
+    """The packaged edition, or the file's, its warnings told on stderr."""
+    if path is None:
+        packaged: Edition = game.default_edition()
+        return packaged
+    edition: Edition = game.load_edition(path)
+    warn_edition(edition, path)
     return edition
+
+
+def warn_edition(edition: Edition, path: Path) -> None:
+    """Tell on stderr what the edition file does that the published components do not."""
+    for warning in edition.warnings():
+        Console(stderr=True).print(
+            f"[yellow]warning:[/yellow] {path}: {warning}", highlight=False, soft_wrap=True
+        )
 
 
 @app.command("games")
@@ -446,6 +461,7 @@ def edition_validate(file: Annotated[Path, typer.Argument(help="An edition file 
         loaded = chosen.load_edition(file)
     except TablelandsError as exc:
         raise fail(str(exc)) from None
+    warn_edition(loaded, file)
     kind = "reconstructed" if loaded.reconstructed else "transcribed"
     Console().print(
         f"[green]valid[/green] {file}: {chosen.info.title} edition {loaded.name!r} "
@@ -483,7 +499,13 @@ def serve_command(
         ),
     ] = None,
     workers: Annotated[
-        int, typer.Option(min=1, max=64, help="Bot decisions made at once, a process each.")
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Searches (bots, hints) made at once, a process each; one more process "
+            "plays the bots that do not search.",
+        ),
     ] = 2,
     processes: Annotated[
         int,
@@ -501,25 +523,85 @@ def serve_command(
         str,
         typer.Option(help="Search budget per decision of a finished game's analysis."),
     ] = "0.2s",
+    max_bot_budget: Annotated[
+        str | None,
+        typer.Option(
+            help="The longest a bot made from the web may think a move: seconds (8s) "
+            "or iterations (20000it); default: the lobby's strongest, 8s and 20000it."
+        ),
+    ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Change one of the server's limits, NAME=VALUE (again for more): "
+            + ", ".join(Limits.names())
+            + " (docs/server.md, Running it for others)."
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another origin (https://example.org) whose pages may open game sockets, "
+            "e.g. the public name of a proxy in front of the server."
+        ),
+    ] = None,
+    log_format: Annotated[
+        str, typer.Option(help="How log lines are written: text, or json (one object a line).")
+    ] = "text",
 ) -> None:
     """Run the web app: play in the browser, against bots or friends by invite link."""
     # Imported here: the other commands need none of the web stack.
     from tablelands.server.main import serve
+    from tablelands.server.settings import Settings, default_database_url
 
     for option, text in (("--hint-budget", hint_budget), ("--analysis-budget", analysis_budget)):
         try:
             analysis.budget_of(text)
         except TablelandsError as exc:
             raise fail(f"{option}: {exc}") from None
-    serve(
-        host,
-        port,
-        db,
-        workers,
+    if log_format not in ("text", "json"):
+        raise fail(f"--log-format is text or json, not {log_format!r}")
+    try:
+        limits = Limits().with_text(limit or [])
+        if max_bot_budget is not None:
+            limits = limits.with_bot_budget(max_bot_budget)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    settings = Settings(
+        database_url=db or default_database_url(),
+        workers=workers,
         hint_budget=hint_budget,
         analysis_budget=analysis_budget,
-        processes=processes,
+        limits=limits,
+        allowed_origins=tuple(allowed_origin or ()),
+        json_logs=log_format == "json",
     )
+    serve(host, port, settings, processes=processes)
+
+
+@app.command("admin-token")
+def admin_token_command(
+    db: Annotated[
+        str | None,
+        typer.Option(help="The server's database URL (default: SQLite in your data directory)."),
+    ] = None,
+) -> None:
+    """Make a new token for the server's admin page (/admin) and print it, once: the
+    database keeps only its hash, and the token before it stops working."""
+    from tablelands.server.admin import new_admin_token
+    from tablelands.server.db import make_engine, upgrade
+    from tablelands.server.events import Publisher
+    from tablelands.server.settings import default_database_url
+    from tablelands.server.store import Store
+
+    engine = make_engine(db or default_database_url())
+    try:
+        upgrade(engine)
+        token = new_admin_token(Store(engine, Publisher("admin-token", shared=False)))
+    finally:
+        engine.dispose()
+    typer.echo(token)
+    print("the admin token, shown this once (the server keeps its hash)", file=sys.stderr)
 
 
 def main() -> None:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tablelands.agents import AGENTS, Agent, AgentSpecError, make_agent
+from tablelands.agents import AGENTS, Agent, AgentSpec, AgentSpecError, make_agent, parse_spec
 from tablelands.agents.knowledge import knowledge_for
-from tablelands.agents.mcts import MctsAgent
+from tablelands.agents.mcts import Budget, MctsAgent
 from tablelands.core.view import SeatView
 from tablelands.games import get_game
 
@@ -144,3 +144,22 @@ def test_any_text_is_an_agent_or_an_agent_spec_error(spec: str) -> None:
 def test_two_budgets_in_one_spec_are_refused() -> None:
     with pytest.raises(AgentSpecError, match="one budget"):
         make_agent("mcts:2s:5000it", 0)
+
+
+def test_a_part_given_twice_is_refused() -> None:
+    for spec, twice in (
+        ("mcts:20it:workers=1:workers=1", "workers= once"),
+        ("mcts:workers=2:1s:workers=3", "workers= once"),
+        ("mcts:1s:1s", "one budget"),
+        ("mcts:1s:20it", "one budget"),
+    ):
+        with pytest.raises(AgentSpecError, match=twice):
+            make_agent(spec, 0)
+
+
+def test_a_spec_read_says_what_it_asks_for() -> None:
+    assert parse_spec(" MCTS:2s:workers=3") == AgentSpec(
+        "mcts", "mcts:2s:workers=3", Budget(seconds=2.0), 3
+    )
+    assert parse_spec("mcts").budget == Budget(seconds=1.0)
+    assert not parse_spec("greedy").searches and parse_spec("mcts:5it").searches

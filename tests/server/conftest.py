@@ -16,10 +16,11 @@ import psycopg
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from tablelands.server.app import create_app
 from tablelands.server.hub import Hub
-from tablelands.server.settings import Settings
+from tablelands.server.settings import Limits, Settings
 
 # The shared checks and helpers of the server's tests report their asserts as the tests do.
 pytest.register_assert_rewrite("tests.server.secrecy", "tests.server.served")
@@ -106,11 +107,35 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
 
 
+#: Limits roomy enough for tests that make many games from one address (those of the
+#: quotas set their own).
+ROOMY = Limits(
+    games_per_window=1_000_000,
+    live_games_per_client=1_000_000,
+    hints_per_window=1_000_000,
+    sockets_per_client=100_000,
+)
+#: The same, as ``tablelands serve`` options.
+ROOMY_OPTIONS = [
+    f"--limit={name}={getattr(ROOMY, name)}"
+    for name in (
+        "games_per_window",
+        "live_games_per_client",
+        "hints_per_window",
+        "sockets_per_client",
+    )
+]
+
+
 @contextmanager
-def serving(url: str, workers: int = 1, **settings: str) -> Iterator[TestClient]:
+def serving(
+    url: str, workers: int = 1, limits: Limits = ROOMY, **settings: str
+) -> Iterator[TestClient]:
     """A client of a new app over the database at ``url`` (start-up and shutdown run);
     ``settings``: the search budgets of hints and analyses."""
-    app = create_app(Settings(database_url=url, admin_token=ADMIN, workers=workers, **settings))
+    app = create_app(
+        Settings(database_url=url, admin_token=ADMIN, workers=workers, limits=limits, **settings)
+    )
     with TestClient(app) as client:
         yield client
 
@@ -127,6 +152,17 @@ def settle(client: TestClient) -> None:
     hub = hub_of(client)
     assert client.portal is not None
     client.portal.call(hub.idle)
+
+
+@contextmanager
+def seat_socket(
+    client: TestClient, game_id: str, token: str | None = None, since: int | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A game's socket, its hello sent: a seat's with ``token``, else a spectator's."""
+    url = f"/ws/games/{game_id}" + (f"?since={since}" if since is not None else "")
+    with client.websocket_connect(url) as socket:
+        socket.send_json({"type": "hello"} if token is None else {"type": "hello", "token": token})
+        yield socket
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -31,7 +31,7 @@ from tablelands.core.game import State
 from tablelands.core.match import PLAY, Match, Move, Setup, Walk
 from tablelands.core.view import SeatLog
 from tablelands.games import get_game
-from tests.server.conftest import ADMIN, _free_port, bearer
+from tests.server.conftest import ADMIN, ROOMY_OPTIONS, _free_port, bearer
 
 #: Seconds any one wait for a message, an answer or a change may take.
 RECEIVE = 30.0
@@ -63,14 +63,9 @@ class Server:
     def pid(self) -> int:
         return self.process.pid
 
-    def socket_url(self, game_id: str, token: str | None = None, since: int | None = None) -> str:
-        query = {
-            key: str(value)
-            for key, value in (("token", token), ("since", since))
-            if value is not None
-        }
+    def socket_url(self, game_id: str, since: int | None = None) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/games/{game_id}" + (
-            f"?{urlencode(query)}" if query else ""
+            f"?{urlencode({'since': since})}" if since is not None else ""
         )
 
     def output(self) -> str:
@@ -120,7 +115,7 @@ def serve_command(port: int, database: str, *extra: str) -> list[str]:
     return [
         sys.executable, "-m", "tablelands", "serve", "--host", "127.0.0.1",
         "--port", str(port), "--db", database, "--workers", "1",
-        "--analysis-budget", "10it", "--hint-budget", "20it", *extra,
+        "--analysis-budget", "10it", "--hint-budget", "20it", *ROOMY_OPTIONS, *extra,
     ]  # fmt: skip
 
 
@@ -201,11 +196,22 @@ class Launcher:
 # -- sockets ------------------------------------------------------------------------
 
 
+def hello(token: str | None) -> Json:
+    """A socket's first message: whose seat it is (none: a spectator's)."""
+    return {"type": "hello"} if token is None else {"type": "hello", "token": token}
+
+
 class Socket:
     """One WebSocket connection, read by a thread of its own into its table's queue; what
     it got is kept here by the table, in order."""
 
-    def __init__(self, name: str, url: str, events: queue.Queue[tuple[Socket, Json | None]]):
+    def __init__(
+        self,
+        name: str,
+        url: str,
+        events: queue.Queue[tuple[Socket, Json | None]],
+        token: str | None = None,
+    ):
         self.name = name
         self.url = url
         self.events = events
@@ -221,6 +227,7 @@ class Socket:
         self.connection: ClientConnection = connect(
             url, open_timeout=RECEIVE, close_timeout=3, proxy=None, legacy=True
         )
+        self.connection.send(json.dumps(hello(token)))
         self.thread = threading.Thread(target=self._read, name=f"socket {name}", daemon=True)
         self.thread.start()
 
@@ -294,7 +301,7 @@ class Table:
         token: str | None = None,
         since: int | None = None,
     ) -> Socket:
-        socket = Socket(name, server.socket_url(game_id, token, since), self.events)
+        socket = Socket(name, server.socket_url(game_id, since), self.events, token)
         self.sockets.append(socket)
         return socket
 

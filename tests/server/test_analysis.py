@@ -14,7 +14,7 @@ from tablelands.agents.mcts import Budget
 from tablelands.core.records import GameRecord, replay
 from tablelands.games import get_game
 from tablelands.server.review import AnalysisRow, Reviews
-from tests.server.conftest import hub_of, serving
+from tests.server.conftest import hub_of, seat_socket, serving
 from tests.server.test_api import create, play_out
 
 BUDGET = "3it"
@@ -121,7 +121,7 @@ def test_the_games_sockets_are_told_when_the_analysis_is_ready(sqlite_url: str) 
     with serving(sqlite_url, analysis_budget=BUDGET) as client:
         made = create(client, "confusing-lands", [{"kind": "me"}])
         game_id, token = made["game"]["id"], made["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/games/{game_id}?token={token}") as socket:
+        with seat_socket(client, game_id, token) as socket:
             play_out(client, game_id, token, seed=5)
             reviews_idle(client)
             kinds = []

@@ -15,7 +15,7 @@ from sqlalchemy import inspect, update
 
 from tablelands.games import get_game
 from tablelands.server.db import OVER, GameRow, _migrations, make_engine, upgrade
-from tests.server.conftest import ADMIN, bearer, hub_of, serving
+from tests.server.conftest import ADMIN, bearer, hub_of, seat_socket, serving
 
 
 def make(client: TestClient, game: str, kinds: list[str], **extra: Any) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def test_a_name_taken_by_a_link_is_told_to_the_seats_connected(sqlite_url: str) 
         made = make(client, "confusing-lands", ["me", "friend"])
         game_id = made["game"]["id"]
         mine, invite = (seat["token"] for seat in made["seats"])
-        with client.websocket_connect(f"/ws/games/{game_id}?token={mine}") as socket:
+        with seat_socket(client, game_id, mine) as socket:
             assert socket.receive_json()["type"] == "view"
             client.post(f"/api/games/{game_id}/join", headers=bearer(invite), json={"name": "Bea"})
             message = socket.receive_json()
@@ -116,6 +116,7 @@ def test_an_edition_file_is_checked_naming_the_field_wrong(sqlite_url: str) -> N
             "valid": True,
             "name": game.default_edition().name,
             "hash": game.default_edition().content_hash,
+            "warnings": [],
         }
         bad = dict(data, cards=data["cards"][:3])
         verdict = client.post("/api/editions/check", json={"game": game.info.name, "edition": bad})

@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tablelands.core.rng import Rng
 from tablelands.server.position import Position
-from tests.server.conftest import bearer, hub_of, serving
+from tests.server.conftest import bearer, hub_of, seat_socket, serving
 from tests.server.secrecy import check_seat_frame
 
 
@@ -47,8 +47,8 @@ def test_every_frame_a_seat_gets_is_computable_from_its_own_view(
         hub = hub_of(client)
         rng = Rng(11)
         with (
-            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as first,
-            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[1]}") as second,
+            seat_socket(client, game_id, tokens[0]) as first,
+            seat_socket(client, game_id, tokens[1]) as second,
         ):
             sockets = [first, second]
             frames = [next_view(first), next_view(second)]
@@ -74,14 +74,13 @@ def test_moves_undos_and_refusals_over_the_socket(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         game_id, tokens = two_people(client, "land-vs-sea")
         hub = hub_of(client)
-        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as socket:
+        with seat_socket(client, game_id, tokens[0]) as socket:
             frame = next_view(socket)
             assert [s["connected"] for s in frame["seats"]] == [True, False]
             socket.send_text("not json")
-            assert socket.receive_json() == {
-                "type": "refused",
-                "message": "a message is a JSON object",
-            }
+            refusal = socket.receive_json()
+            assert refusal["type"] == "refused"
+            assert refusal["message"].startswith("the message is not JSON")
             socket.send_json({"type": "dance"})
             assert "not 'dance'" in socket.receive_json()["message"]
             socket.send_json({"type": "move", "seq": "one"})
@@ -117,13 +116,28 @@ def test_moves_undos_and_refusals_over_the_socket(sqlite_url: str) -> None:
 def test_a_wrong_token_gets_a_refusal_and_the_socket_closed(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         game_id, _ = two_people(client, "confusing-lands")
-        with client.websocket_connect(f"/ws/games/{game_id}?token=wrong") as socket:
+        with seat_socket(client, game_id, "wrong") as socket:
             assert socket.receive_json()["type"] == "refused"
             with pytest.raises(WebSocketDisconnect) as closed:
                 socket.receive_json()
             assert closed.value.code == 4403
-        with client.websocket_connect(f"/ws/games/{game_id}?token=") as socket:
-            assert "no seat" in socket.receive_json()["message"]
+        with seat_socket(client, game_id, "") as socket:
+            assert "token" in socket.receive_json()["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 4400
+
+
+def test_a_token_in_the_address_is_refused_before_any_seat_is_looked_up(sqlite_url: str) -> None:
+    # An address is kept by access logs and proxies: a token there is as good as public.
+    with serving(sqlite_url) as client:
+        game_id, tokens = two_people(client, "confusing-lands")
+        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as socket:
+            refusal = socket.receive_json()
+            assert refusal["type"] == "refused" and "first message" in refusal["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 4400
 
 
 def test_reconnecting_with_since_loses_no_line(sqlite_url: str) -> None:
@@ -135,9 +149,7 @@ def test_reconnecting_with_since_loses_no_line(sqlite_url: str) -> None:
         kept: dict[int, list[dict[str, Any]]] = {}
         since = 0
         for _round in range(6):
-            with client.websocket_connect(
-                f"/ws/games/{game_id}?token={tokens[1]}&since={since}"
-            ) as socket:
+            with seat_socket(client, game_id, tokens[1], since) as socket:
                 frame = next_view(socket)
             for seq in {line["seq"] for line in frame["log"]}:
                 kept[seq] = [line for line in frame["log"] if line["seq"] == seq]

@@ -15,7 +15,7 @@ from tablelands.core.view import SeatLog
 from tablelands.games import get_game
 from tablelands.server.position import Position
 from tests.play import random_play
-from tests.server.conftest import bearer, hub_of, serving
+from tests.server.conftest import bearer, hub_of, seat_socket, serving
 from tests.server.secrecy import check_public_frame, public_secrets
 from tests.server.test_socket import next_view, two_people
 
@@ -40,9 +40,9 @@ def test_every_spectator_frame_is_the_public_view_and_log(database_url: str) -> 
         hub = hub_of(client)
         rng = Rng(3)
         with (
-            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as first,
-            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[1]}") as second,
-            client.websocket_connect(f"/ws/games/{game_id}") as watcher,
+            seat_socket(client, game_id, tokens[0]) as first,
+            seat_socket(client, game_id, tokens[1]) as second,
+            seat_socket(client, game_id) as watcher,
         ):
             sockets = [first, second]
             frames = [next_view(first), next_view(second)]
@@ -77,7 +77,7 @@ def test_every_spectator_frame_is_the_public_view_and_log(database_url: str) -> 
 def test_a_spectator_cannot_move_and_the_rest_view_needs_no_token(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         game_id, tokens = two_people(client, "confusing-lands")
-        with client.websocket_connect(f"/ws/games/{game_id}") as watcher:
+        with seat_socket(client, game_id) as watcher:
             frame = next_view(watcher)
             seat_frame = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[0])).json()
             action = seat_frame["legal_actions"][0]["id"]
@@ -218,6 +218,6 @@ END = ("scores", "winners", "breakdown", "final")
 def test_an_upload_that_is_not_json_is_refused(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         answer = client.post("/api/records", content=b"{not json")
-        assert answer.status_code == 400 and "not JSON" in answer.json()["message"]
+        assert answer.status_code == 422 and "not JSON" in answer.json()["message"]
         answer = client.post("/api/records", content=b" " * 2_000_001)
         assert answer.status_code == 413 and "at most 2,000,000 bytes" in answer.json()["message"]

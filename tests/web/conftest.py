@@ -16,6 +16,7 @@ import uvicorn
 
 from tablelands.server.app import create_app
 from tablelands.server.settings import Settings
+from tests.server.conftest import ROOMY
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
@@ -42,6 +43,7 @@ def site(site_database: str) -> Iterator[str]:
         workers=1,
         hint_budget="0.3s",
         analysis_budget="10it",
+        limits=ROOMY,
     )
     app = create_app(settings)
     port = _free_port()

@@ -10,6 +10,7 @@ characters.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from tablelands.agents.base import Agent
 from tablelands.agents.mcts import Budget, MctsAgent
@@ -48,8 +49,24 @@ def agent_names() -> list[str]:
     return list(AGENTS)
 
 
-def make_agent(spec: str, seed: int) -> Agent:
-    """Build the agent named by ``spec`` with its own seeded generator."""
+@dataclass(frozen=True, slots=True)
+class AgentSpec:
+    """A spec read: the agent's name and, for ``mcts``, its budget and processes."""
+
+    name: str
+    #: The spec as written, lower-cased and stripped.
+    text: str
+    budget: Budget | None = None
+    workers: int = 1
+
+    @property
+    def searches(self) -> bool:
+        return self.budget is not None
+
+
+def parse_spec(spec: str) -> AgentSpec:
+    """Read ``spec``; ``AgentSpecError`` saying what is wrong (an unknown agent or part, a
+    part given twice, a budget out of the limits)."""
     if len(spec) > MAX_SPEC_LENGTH:
         raise AgentSpecError(
             f"{spec[:20]!r}...: an agent spec is at most {MAX_SPEC_LENGTH} characters, "
@@ -57,37 +74,58 @@ def make_agent(spec: str, seed: int) -> Agent:
         )
     text = spec.strip().lower()
     name, *parts = text.split(":")
-    if name == "random" and not parts:
-        return RandomAgent(seed)
-    if name == "greedy" and not parts:
-        return GreedyAgent(seed)
-    if name == "mcts":
-        budget, workers = DEFAULT_BUDGET, 1
-        for part in parts:
-            match = _BUDGET.fullmatch(part)
-            many = _WORKERS.fullmatch(part)
-            if match and budget is not DEFAULT_BUDGET:
+    if name in ("random", "greedy") and not parts:
+        return AgentSpec(name, text)
+    if name != "mcts":
+        raise AgentSpecError(f"no agent {spec!r}; the agents are: {', '.join(AGENTS)} (see --help)")
+    budget: Budget | None = None
+    workers: int | None = None
+    for part in parts:
+        match = _BUDGET.fullmatch(part)
+        many = _WORKERS.fullmatch(part)
+        if match:
+            if budget is not None:
                 raise AgentSpecError(f"{spec!r}: give one budget, not {budget} and {part}")
-            if match and match["seconds"]:
-                budget = Budget(seconds=float(match["seconds"]))
-            elif match:
-                budget = Budget(iterations=int(match["iterations"]))
-            elif many:
-                workers = int(many["workers"])
-                if not 1 <= workers <= MAX_WORKERS:
-                    raise AgentSpecError(
-                        f"{spec!r}: workers must be 1 to {MAX_WORKERS}, not {workers}"
-                    )
-            else:
-                raise AgentSpecError(
-                    f"{spec!r}: {part!r} is neither a budget (2s, 0.5s, 5000it) nor workers=N"
-                )
-        if (budget.seconds is not None and budget.seconds <= 0) or budget.iterations == 0:
-            raise AgentSpecError(f"{spec!r}: the budget must be more than zero")
-        if (budget.seconds or 0) > MAX_SECONDS or (budget.iterations or 0) > MAX_ITERATIONS:
-            raise AgentSpecError(f"{spec!r}: {budget} is too long a budget; {LIMITS}")
-        return MctsAgent(seed, budget, workers=workers, spec=text)
-    raise AgentSpecError(f"no agent {spec!r}; the agents are: {', '.join(AGENTS)} (see --help)")
+            budget = (
+                Budget(seconds=float(match["seconds"]))
+                if match["seconds"]
+                else Budget(iterations=int(match["iterations"]))
+            )
+        elif many:
+            if workers is not None:
+                raise AgentSpecError(f"{spec!r}: give workers= once, not {part} again")
+            workers = int(many["workers"])
+            if not 1 <= workers <= MAX_WORKERS:
+                raise AgentSpecError(f"{spec!r}: workers must be 1 to {MAX_WORKERS}, not {workers}")
+        else:
+            raise AgentSpecError(
+                f"{spec!r}: {part!r} is neither a budget (2s, 0.5s, 5000it) nor workers=N"
+            )
+    budget = budget or DEFAULT_BUDGET
+    if (budget.seconds is not None and budget.seconds <= 0) or budget.iterations == 0:
+        raise AgentSpecError(f"{spec!r}: the budget must be more than zero")
+    if (budget.seconds or 0) > MAX_SECONDS or (budget.iterations or 0) > MAX_ITERATIONS:
+        raise AgentSpecError(f"{spec!r}: {budget} is too long a budget; {LIMITS}")
+    return AgentSpec(name, text, budget, workers or 1)
 
 
-__all__ = ["AGENTS", "Agent", "AgentSpecError", "agent_names", "make_agent"]
+def make_agent(spec: str, seed: int) -> Agent:
+    """Build the agent named by ``spec`` with its own seeded generator."""
+    parsed = parse_spec(spec)
+    if parsed.name == "random":
+        return RandomAgent(seed)
+    if parsed.name == "greedy":
+        return GreedyAgent(seed)
+    assert parsed.budget is not None
+    return MctsAgent(seed, parsed.budget, workers=parsed.workers, spec=parsed.text)
+
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AgentSpec",
+    "AgentSpecError",
+    "agent_names",
+    "make_agent",
+    "parse_spec",
+]

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Header, Request, WebSocket
 
 from tablelands.server.hub import Hub
+from tablelands.server.quotas import Quotas
 
 Authorization = Annotated[str | None, Header()]
 
@@ -22,3 +23,14 @@ def bearer(authorization: str | None) -> str | None:
 def hub_of(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def quotas_of(request: Request | WebSocket) -> Quotas:
+    quotas: Quotas = request.app.state.quotas
+    return quotas
+
+
+def client_of(request: Request | WebSocket) -> str:
+    """Who asks, as the quotas count: a keyed hash of the client's address (behind a
+    proxy, the address the proxy gives, docs/server.md)."""
+    return quotas_of(request).client(request.client.host if request.client else None)

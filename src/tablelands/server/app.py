@@ -9,44 +9,50 @@ seat is the token's, so no seat can act for another.
 
 from __future__ import annotations
 
-import json
+import asyncio
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import ValidationError
-from starlette.websockets import WebSocketState
 
 from tablelands.analysis import budget_of
 from tablelands.core.game import JsonDict
-from tablelands.server.access import Authorization, bearer, hub_of
-from tablelands.server.admin import add_admin_routes
-from tablelands.server.bots import bot_pool
+from tablelands.server.access import Authorization, bearer, client_of, hub_of, quotas_of
+from tablelands.server.admin import AdminToken, add_admin_routes
+from tablelands.server.bots import bot_pool, stop_pool
 from tablelands.server.catalog import catalog
 from tablelands.server.db import make_engine, upgrade
-from tablelands.server.errors import ForbiddenError, NotFoundError, ServerError
+from tablelands.server.errors import NotFoundError, ServerError
 from tablelands.server.events import Event, Listener, Publisher
+from tablelands.server.headers import SecurityHeaders
 from tablelands.server.hints import add_hint_routes
-from tablelands.server.hub import Connection, Hub
+from tablelands.server.hub import Hub
+from tablelands.server.inputs import JsonGuard
 from tablelands.server.limits import BodyLimit
 from tablelands.server.lobby import add_lobby_routes
-from tablelands.server.messages import refused
+from tablelands.server.messages import lines_after, refused
 from tablelands.server.processes import sole_process
+from tablelands.server.quotas import QuotaError, Quotas
 from tablelands.server.referee import Referee
 from tablelands.server.replays import Replays
 from tablelands.server.review import Reviews, add_review_routes
+from tablelands.server.scheduler import Scheduler
 from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
 from tablelands.server.settings import Settings
+from tablelands.server.sockets import close_refused, origin_allowed, serve_socket
 from tablelands.server.store import Store
 from tablelands.server.watch import add_watch_routes
 
 PACKAGE = Path(str(resources.files("tablelands.server")))
+#: The name of the key of the address hashes among the server's secrets.
+ADDRESS_KEY = "address_key"
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -59,8 +65,12 @@ def create_app(settings: Settings) -> FastAPI:
             engine = make_engine(settings.database_url)
             upgrade(engine)
             publisher = Publisher(Hub.new_process_id(), shared)
-            pool = bot_pool(settings.workers)
-            hub = Hub(Referee(Store(engine, publisher)), publisher, pool)
+            store = Store(engine, publisher)
+            app.state.admin = AdminToken(store, settings.admin_token)
+            key, _ = await asyncio.to_thread(store.secret, ADDRESS_KEY, secrets.token_hex(32))
+            app.state.quotas = Quotas(settings.limits, store, bytes.fromhex(key))
+            scheduler = Scheduler(settings.workers)
+            hub = Hub(Referee(store, settings.limits), publisher, scheduler)
             app.state.hub = hub
             app.state.replays = Replays(hub.referee)
             listener = Listener(settings.database_url, publisher, hub.resync) if shared else None
@@ -74,17 +84,22 @@ def create_app(settings: Settings) -> FastAPI:
             try:
                 yield
             finally:
+                # Searches are cut short, not waited for: what they were doing is asked
+                # again after the restart (a bot's turn, a pending analysis).
+                scheduler.stop()
+                stop_pool(background)
                 await reviews.close()
                 if listener is not None:
                     await listener.close()
                 await hub.close()
                 hub.shutdown()
-                pool.shutdown(cancel_futures=True)
-                background.shutdown(cancel_futures=True)
                 engine.dispose()
 
     app = FastAPI(title="tablelands", lifespan=lifespan)
+    # The body's size is checked first (outermost), then the JSON it holds.
+    app.add_middleware(JsonGuard, max_depth=settings.limits.max_json_depth)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     add_hint_routes(app, settings)
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
@@ -94,13 +109,16 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(ServerError)
     async def _refusal(_request: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse(refused(str(exc)), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, QuotaError) else None
+        return JSONResponse(refused(str(exc)), status_code=exc.status, headers=headers)
 
     @app.get("/", response_class=HTMLResponse)
+    @app.head("/", response_class=HTMLResponse)
     async def index(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "index.html", {"catalog": catalog()})
 
     @app.get("/play/{game_id}", response_class=HTMLResponse)
+    @app.head("/play/{game_id}", response_class=HTMLResponse)
     async def play(request: Request, game_id: str) -> HTMLResponse:
         # The seat's token is in the link's fragment, which never reaches the server: the
         # page is the same for everyone and finds its seats in the browser.
@@ -120,7 +138,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request, body: NewGame) -> JsonDict:
         hub = hub_of(request)
-        game_id, tokens = await hub.run(hub.referee.create, body)
+        game_id, tokens = await hub.run(
+            make_game, quotas_of(request), hub, body, client_of(request)
+        )
         hub.wake_bots(game_id)
         return {
             "game": await hub.run(hub.referee.summary, game_id),
@@ -183,6 +203,7 @@ def create_app(settings: Settings) -> FastAPI:
         hub = hub_of(request)
         index = await seat(hub, game_id, authorization)
         await hub.play(game_id, index, body.seq, body.action, body.action_id)
+        hub.touched(game_id)
         return await hub.run(hub.referee.frame, game_id, index, body.seq)
 
     @app.post("/api/games/{game_id}/undo")
@@ -192,6 +213,7 @@ def create_app(settings: Settings) -> FastAPI:
         hub = hub_of(request)
         index = await seat(hub, game_id, authorization)
         await hub.change(hub.referee.undo, game_id, index, body.seq)
+        hub.touched(game_id)
         return await hub.run(hub.referee.frame, game_id, index, body.seq)
 
     @app.get("/api/games/{game_id}/record")
@@ -209,79 +231,52 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> JsonDict:
         hub = hub_of(request)
         await seat(hub, game_id, authorization)
-        new_id = await hub.run(hub.referee.rematch, game_id)
+        new_id = await hub.run(make_rematch, quotas_of(request), hub, game_id, client_of(request))
         hub.wake_bots(new_id)
         # Every page of the game follows to the new one, on every process.
         await hub.run(hub.store.tell, Event(game_id, Event.REMATCH, value=new_id))
         return {"game": await hub.run(hub.referee.summary, new_id)}
 
     add_lobby_routes(app)
-    add_admin_routes(app, templates, settings)
+    add_admin_routes(app, templates)
 
     @app.websocket("/ws/games/{game_id}")
-    async def socket(
-        websocket: WebSocket, game_id: str, token: str | None = None, since: int = 0
-    ) -> None:
-        hub = hub_of(websocket)
+    async def socket(websocket: WebSocket, game_id: str, since: int = 0) -> None:
         await websocket.accept()
-        try:
-            # Without a token the connection watches: it gets the public view.
-            index = None if token is None else await hub.run(hub.referee.seat_of, game_id, token)
-            if index is None:
-                await spectate(hub, game_id)
-        except ServerError as exc:
-            await websocket.send_json(refused(str(exc)))
-            await websocket.close(code=4403 if isinstance(exc, ForbiddenError) else 4404)
+        if not origin_allowed(websocket, settings.allowed_origins):
+            await close_refused(websocket, 4403, "pages of other sites may not open this socket")
             return
-        connection = Connection(websocket, index, lines_after(since))
-        await hub.connect(game_id, connection)
+        if "token" in websocket.query_params:
+            await close_refused(
+                websocket,
+                4400,
+                'the seat\'s token goes in the first message ({"type": "hello", '
+                '"token": ...}), never in the address, where logs would keep it',
+            )
+            return
+        quotas = quotas_of(websocket)
+        client = client_of(websocket)
         try:
-            # Until the client leaves, or a message to it failed (the hub dropped it then).
-            while websocket.application_state == WebSocketState.CONNECTED:
-                text = await websocket.receive_text()
-                try:
-                    await _socket_message(hub, game_id, index, text)
-                except ServerError as exc:
-                    await websocket.send_json(refused(str(exc)))
-        except WebSocketDisconnect:
-            pass
+            quotas.open_socket(client)
+        except QuotaError as exc:
+            await close_refused(websocket, 4429, str(exc))
+            return
+        try:
+            await serve_socket(websocket, game_id, since, settings.limits)
         finally:
-            await hub.disconnect(game_id, connection)
+            quotas.close_socket(client)
 
     return app
 
 
-def lines_after(since: int) -> int:
-    """The seq after which a view's log lines are sent: ``since=0`` (the default) asks for
-    every line, the game's opening lines (written at seq 0) too."""
-    return since if since > 0 else -1
+def make_game(quotas: Quotas, hub: Hub, body: NewGame, client: str) -> tuple[str, Any]:
+    """In the referee's thread: a game for ``client``, within its quotas."""
+    quotas.before_game(client)
+    return hub.referee.create(body, client)
 
 
-async def spectate(hub: Hub, game_id: str) -> None:
-    """Nobody's seat, in a game that exists (``NotFoundError`` otherwise)."""
-    await hub.run(hub.store.setup, game_id)
-
-
-async def _socket_message(hub: Hub, game_id: str, seat: int | None, text: str) -> None:
-    """A move or undo sent over the socket, through the same path as the REST routes."""
-    if seat is None:
-        raise ForbiddenError("a spectator cannot move or undo: open a seat's invite link to play")
-    try:
-        message: Any = json.loads(text)
-    except ValueError:
-        raise ServerError("a message is a JSON object") from None
-    kind = message.pop("type", None) if isinstance(message, dict) else None
-    try:
-        if kind == "move":
-            body = MoveRequest.model_validate(message)
-            await hub.play(game_id, seat, body.seq, body.action, body.action_id)
-        elif kind == "undo":
-            undo = UndoRequest.model_validate(message)
-            await hub.change(hub.referee.undo, game_id, seat, undo.seq)
-        else:
-            raise ServerError(f"a message's type is 'move' or 'undo', not {kind!r}")
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in error['loc'])}: {error['msg']}" for error in exc.errors()
-        )
-        raise ServerError(f"a {kind} message: {problems}") from None
+def make_rematch(quotas: Quotas, hub: Hub, game_id: str, client: str) -> str:
+    """In the referee's thread: the game's rematch (a new game only if none was made)."""
+    if hub.store.rematch_of(game_id) is None:
+        quotas.before_game(client)
+    return hub.referee.rematch(game_id, client)

@@ -7,8 +7,14 @@ referee path as a person's move, against the seq it was asked at.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -21,6 +27,10 @@ DEFAULT_WORKERS = 2
 #: Where the system has no idle class of processes: how much lower than live play the
 #: background work runs.
 BACKGROUND_NICENESS = 19
+#: prctl's option that has the kernel signal a process when its parent dies.
+PR_SET_PDEATHSIG = 1
+#: How often a worker looks whether the server that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +68,46 @@ def bot_pool(workers: int = DEFAULT_WORKERS, background: bool = False) -> Proces
     analyses of finished games) run only on what live play leaves of the machine: on a busy
     server the moves and bots of the games going on come first. Started with ``spawn``: the
     server runs threads, and a forked copy of a threaded process can inherit a lock some
-    thread held."""
+    thread held. Each worker ends as soon as the server process does, however it ends."""
     if workers < 1:
         raise ValueError(f"bots need at least 1 worker process, not {workers}")
     return ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_in_background if background else None,
+        initializer=_start_worker,
+        initargs=(os.getpid(), background),
     )
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers now, whatever they are doing (a search of minutes included):
+    what they were asked is cut short, and asked again by whoever needs it."""
+    processes = list(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for pid in processes:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    pool.shutdown(wait=True)
+
+
+def _start_worker(server: int, background: bool) -> None:
+    if sys.platform == "linux":
+        # The kernel ends the worker when the server process dies, kill -9 included.
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != server:  # the server died before the line above took effect
+        os._exit(1)
+    # Elsewhere (and should the server's thread that started the worker end first, which
+    # also fires the signal): a watch on the parent.
+    threading.Thread(target=_watch_parent, args=(server,), daemon=True).start()
+    if background:
+        _in_background()
+
+
+def _watch_parent(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
 
 
 def _in_background() -> None:

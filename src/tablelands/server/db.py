@@ -54,7 +54,10 @@ class Base(DeclarativeBase):
 
 class GameRow(Base):
     __tablename__ = "games"
-    __table_args__ = (Index("uq_games_rematch_of", "rematch_of", unique=True),)
+    __table_args__ = (
+        Index("uq_games_rematch_of", "rematch_of", unique=True),
+        Index("ix_games_creator_created_at", "creator", "created_at"),
+    )
 
     #: The public id, random and url-safe: it is in every link to the game.
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -73,6 +76,11 @@ class GameRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(
         String(32), ForeignKey("games.id"), nullable=True
     )
+    #: Who made it: a keyed hash of the client's address (the quotas count by it), never
+    #: the address itself. Null for games made before quotas, and by tools.
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: When a person last moved in it or opened it (its bots stop once it has been idle long).
+    touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):
@@ -147,6 +155,16 @@ class PresenceRow(Base):
     game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     sockets: Mapped[int] = mapped_column(Integer)
+
+
+class SecretRow(Base):
+    """A secret of the server's own, made at its first start: the admin token's hash, the
+    key of the address hashes."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 def make_engine(url: str) -> Engine:

@@ -21,9 +21,10 @@ from tablelands.core.match import Setup
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games.drawing import renderer_for
-from tablelands.server.access import Authorization, bearer, hub_of
+from tablelands.server.access import Authorization, bearer, client_of, hub_of, quotas_of
 from tablelands.server.errors import RefusedError, ServerError, StaleError
 from tablelands.server.referee import Referee
+from tablelands.server.scheduler import lane_of_budget
 from tablelands.server.schemas import HintRequest
 from tablelands.server.settings import Settings
 
@@ -99,13 +100,14 @@ def add_hint_routes(app: FastAPI, settings: Settings) -> None:
     ) -> JsonDict:
         hub = hub_of(request)
         seat = await hub.run(hub.referee.seat_of, game_id, bearer(authorization))
+        quotas_of(request).before_hint(client_of(request))
         if (game_id, seat) in thinking:
             raise BusyError("a hint is being worked out for this seat already: wait for it")
         thinking.add((game_id, seat))
         try:
             async with hub.lock(game_id):
                 job = await hub.run(hint_job, hub.referee, game_id, seat, body.seq, budget)
-            hints = await hub.compute(hint, job)
+            hints = await hub.compute(lane_of_budget(budget), game_id, hint, job)
         finally:
             thinking.discard((game_id, seat))
         return {"seq": body.seq, "budget": str(budget), "hints": hints}

@@ -23,9 +23,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -37,6 +38,7 @@ from tablelands.server.errors import StaleError
 from tablelands.server.events import Event, Publisher
 from tablelands.server.messages import message_text
 from tablelands.server.referee import Checked, Referee
+from tablelands.server.scheduler import Scheduler, lane_of_spec
 
 T = TypeVar("T")
 J = TypeVar("J")
@@ -56,6 +58,10 @@ WRITERS = 4
 RESYNC = 1 << 62
 #: A process silent this long is taken for dead: its sockets no longer count as connected.
 DEAD_SECONDS = 10.0
+#: How often at most a person's moves in one game are written down as touching it.
+TOUCH_SECONDS = 60.0
+#: Games whose last touch this process remembers.
+CACHED_TOUCHES = 10_000
 
 
 @dataclass(eq=False)
@@ -69,13 +75,17 @@ class Connection:
 
 
 class Hub:
-    def __init__(self, referee: Referee, publisher: Publisher, pool: Executor) -> None:
+    def __init__(self, referee: Referee, publisher: Publisher, scheduler: Scheduler) -> None:
         self.referee = referee
         self.store = referee.store
+        self.limits = referee.limits
         self.process = publisher.process
         #: Whether other processes may share the database.
         self.shared = publisher.shared
-        self._pool = pool
+        self.scheduler = scheduler
+        #: When this process last told the store a person touched each game (a move): at
+        #: most once a minute each, so a move costs no write more.
+        self._touched: dict[str, float] = {}
         self._threads = ThreadPoolExecutor(1, "referee")
         #: Where moves are stored: the referee's thread goes on with other games' work
         #: while one waits for its commit.
@@ -113,9 +123,19 @@ class Hub:
         """Referee and store work, off the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self._threads, work, *args)
 
-    async def compute(self, work: Callable[[J], T], job: J) -> T:
-        """Search work (a bot's decision, a hint, an analysis), in a worker process."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, work, job)
+    async def compute(self, lane: str, game_id: str, work: Callable[[J], T], job: J) -> T:
+        """Search work (a bot's decision, a hint) for a game, in a worker of ``lane`` when
+        it is the game's turn (``scheduler.py``)."""
+        return await self.scheduler.run(lane, game_id, work, job)
+
+    def touched(self, game_id: str) -> None:
+        """A person acted in the game: its bots keep waking (``Limits.idle_seconds``)."""
+        at = time.monotonic()
+        if at - self._touched.get(game_id, -TOUCH_SECONDS) >= TOUCH_SECONDS:
+            self._touched[game_id] = at
+            if len(self._touched) > CACHED_TOUCHES:
+                self._touched.clear()
+            self._spawn(asyncio.to_thread(self.store.touch, game_id))
 
     # -- events -------------------------------------------------------------------
 
@@ -212,6 +232,10 @@ class Hub:
         async with self.lock(game_id):
             if connection.seat is not None:
                 await self.run(self.store.present, self.process, game_id, connection.seat, 1)
+            # Someone opened it (a spectator of a bots' game too): its bots wake again.
+            await self.run(self.store.touch, game_id)
+            self._touched[game_id] = time.monotonic()
+            self.wake_bots(game_id)
             # Its first view shows the seats as they are now, its own socket counted.
             self.referee.seats_changed(game_id)
             self._connections[game_id].append(connection)
@@ -296,13 +320,17 @@ class Hub:
                 job = await self.run(self.referee.bot_job, game_id)
                 if job is None:
                     return
+                if await self.run(self.store.idle, game_id, self.limits.idle_seconds):
+                    bot_log.info("game %s is idle: its bots wait for someone to return", game_id)
+                    return
                 claimed = await self._claim(job)
                 if claimed is None:
                     return  # another process makes this decision
                 if not claimed:
                     continue
                 try:
-                    action: int = await self.holding([job.lease], self.compute(choose, job))
+                    thinking = self.compute(lane_of_spec(job.spec), game_id, choose, job)
+                    action: int = await self.holding([job.lease], thinking)
                     # A stale move: the game moved on while the bot thought; think again.
                     with contextlib.suppress(StaleError):
                         await self.play(game_id, job.seat, job.seq, None, action)

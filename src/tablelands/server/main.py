@@ -8,12 +8,17 @@ every change (``events.py``).
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import gc
 import json
 import logging
 import os
+import signal
 import sys
+import threading
+import time
+from datetime import UTC, datetime
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
@@ -21,27 +26,17 @@ from fastapi import FastAPI
 from tablelands.server.app import create_app
 from tablelands.server.errors import ServerError
 from tablelands.server.processes import check_processes, sole_process
-from tablelands.server.settings import ADMIN_TOKEN_VARIABLE, Settings, default_database_url
+from tablelands.server.settings import ADMIN_TOKEN_VARIABLE, Settings
 
 #: How the settings reach the processes uvicorn starts (``app_from_environment``).
 SETTINGS_VARIABLE = "TABLELANDS_SERVE_SETTINGS"
 
 
-def serve(
-    host: str,
-    port: int,
-    database_url: str | None,
-    workers: int,
-    hint_budget: str = "1s",
-    analysis_budget: str = "0.2s",
-    processes: int = 1,
-) -> None:
-    settings = Settings(
-        database_url=database_url or default_database_url(),
-        workers=workers,
-        hint_budget=hint_budget,
-        analysis_budget=analysis_budget,
-    )
+#: How long a stopping server lets its connections finish before it closes them.
+GRACEFUL_SECONDS = 2
+
+
+def serve(host: str, port: int, settings: Settings, processes: int = 1) -> None:
     try:
         check_processes(settings.database_url, processes)
         with sole_process(settings.database_url):
@@ -54,39 +49,94 @@ def serve(
     print(f"database: {settings.database_url.split('@')[-1]}")
     if processes > 1:
         print(f"processes: {processes}, each serving any game")
-    print(f"admin token ({ADMIN_TOKEN_VARIABLE} to fix it): {settings.admin_token}")
+    admin = "set by " + ADMIN_TOKEN_VARIABLE if settings.admin_token else "`tablelands admin-token`"
+    print(f"admin page: /admin (its token: {admin})")
     sys.stdout.flush()
-    common = {"host": host, "port": port, "ws_per_message_deflate": False}
+    common: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "ws_per_message_deflate": False,
+        # Larger messages are refused (1009) before they are read.
+        "ws_max_size": settings.limits.max_message_bytes,
+        "timeout_graceful_shutdown": GRACEFUL_SECONDS,
+        "log_config": log_config(settings.json_logs),
+    }
     if processes == 1:
-        tell_on_stderr()
+        tell_on_stderr(settings.json_logs)
         tune_collector()
-        uvicorn.run(create_app(settings), **common)  # type: ignore[arg-type]
+        uvicorn.run(create_app(settings), **common)
         return
-    os.environ[SETTINGS_VARIABLE] = json.dumps(dataclasses.asdict(settings))
+    os.environ[SETTINGS_VARIABLE] = json.dumps(settings.to_data())
     uvicorn.run(
-        "tablelands.server.main:app_from_environment",
-        factory=True,
-        workers=processes,
-        **common,  # type: ignore[arg-type]
+        "tablelands.server.main:app_from_environment", factory=True, workers=processes, **common
     )
 
 
 def app_from_environment() -> FastAPI:
     """The app of one of several processes, with the settings ``serve`` was given."""
-    tell_on_stderr()
+    settings = Settings.from_data(json.loads(os.environ[SETTINGS_VARIABLE]))
+    tell_on_stderr(settings.json_logs)
     tune_collector()
-    return create_app(Settings(**json.loads(os.environ[SETTINGS_VARIABLE])))
+    watch_supervisor()
+    return create_app(settings)
 
 
-def tell_on_stderr() -> None:
+def tell_on_stderr(json_lines: bool = False) -> None:
     """The server's own log (a bot decision taken on, a game whose bots stopped) on
     standard error beside uvicorn's, once per process."""
     logger = logging.getLogger("tablelands")
     if not logger.handlers:
         handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        handler.setFormatter(JsonLines() if json_lines else logging.Formatter(TEXT_FORMAT))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
+
+
+#: A text log line: as uvicorn writes its own.
+TEXT_FORMAT = "%(levelname)s:     %(name)s: %(message)s"
+
+
+class JsonLines(logging.Formatter):
+    """A log record as one JSON object a line: time, level, logger, message (and the
+    error's traceback, if any)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            line["error"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False)
+
+
+def log_config(json_lines: bool) -> dict[str, Any]:
+    """uvicorn's logging set-up, its lines as JSON objects when ``json_lines``."""
+    config: dict[str, Any] = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    if json_lines:
+        for formatter in config["formatters"].values():
+            formatter.clear()
+            formatter["()"] = "tablelands.server.main.JsonLines"
+    return config
+
+
+def watch_supervisor() -> None:
+    """One of several processes ends when the supervisor that started it dies (``kill -9``
+    included): nothing else would ever stop it."""
+    supervisor = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == supervisor:
+            time.sleep(SUPERVISOR_CHECK_SECONDS)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="supervisor-watch", daemon=True).start()
+
+
+#: How often one of several processes looks whether its supervisor is still there.
+SUPERVISOR_CHECK_SECONDS = 0.5
 
 
 def tune_collector() -> None:

@@ -117,3 +117,9 @@ def spectator_frame(
 def refused(message: str) -> JsonDict:
     """The answer to a move, undo or message the server does not accept, saying why."""
     return {"type": "refused", "message": message}
+
+
+def lines_after(since: int) -> int:
+    """The seq after which a view's log lines are sent: ``since=0`` (the default) asks for
+    every line, the game's opening lines (written at seq 0) too."""
+    return since if since > 0 else -1

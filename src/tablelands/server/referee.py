@@ -21,7 +21,6 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from tablelands.agents import make_agent
 from tablelands.core.errors import IllegalActionError, NotationError, TablelandsError
 from tablelands.core.game import JsonDict, State
 from tablelands.core.match import PLAY, UNDO, Match, Move, Setup
@@ -37,10 +36,15 @@ from tablelands.server.events import Event
 from tablelands.server.messages import Frame, seat_frame, spectator_frame
 from tablelands.server.position import Position
 from tablelands.server.schemas import NewGame
+from tablelands.server.settings import Limits
 from tablelands.server.store import Store
 
 #: Rebuilt positions kept in memory (the least recently used go first).
 CACHED_POSITIONS = 256
+
+
+def _json_type(value: object) -> str:
+    return {bool: "true or false", int: "whole number"}.get(type(value), "string")
 
 
 def token_hash(token: str) -> str:
@@ -71,8 +75,9 @@ class SeatToken:
 class Referee:
     """The games of one database, refereed by this process."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self._positions: OrderedDict[str, Position] = OrderedDict()
         #: The seats as frames show them, per game, until the game's seats change: every
         #: change of a seat (a join, a rename, a socket opened or closed, a process gone)
@@ -83,14 +88,24 @@ class Referee:
 
     # -- making games ---------------------------------------------------------------
 
-    def create(self, request: NewGame) -> tuple[str, list[SeatToken]]:
-        """Make a game; its id and the token of every seat a person plays (given only now)."""
+    def create(self, request: NewGame, creator: str | None = None) -> tuple[str, list[SeatToken]]:
+        """Make a game for ``creator`` (what the quotas count it by); its id and the token
+        of every seat a person plays (given only now). A bot seat's spec is kept within the
+        limits' budgets."""
         try:
             game = get_game(request.game)
             players = len(request.seats)
+            for name, value in request.options.items():
+                default = game.info.option(name).default
+                if type(value) is not type(default):
+                    raise RefusedError(
+                        f"option {name!r} takes a JSON {_json_type(default)}, not {value!r}"
+                    )
             checked = Setup.checked(
                 game, players, 0, request.options, edition_of(game, request.edition)
             )
+        except ServerError:
+            raise
         except TablelandsError as exc:
             raise ServerError(str(exc)) from None
         if sum(seat.kind == "me" for seat in request.seats) > 1:
@@ -101,7 +116,7 @@ class Referee:
             if seat.kind == "bot":
                 spec = seat.agent or "greedy"
                 try:
-                    make_agent(spec, 0).close()
+                    self.limits.check_bot(spec)
                 except TablelandsError as exc:
                     raise ServerError(f"seat {index + 1}: {exc}") from None
                 rows.append(
@@ -140,14 +155,15 @@ class Referee:
             created_at=now(),
             status=PLAYING,
             rematch_of=None,
+            creator=creator,
         )
         self.store.add_game(row, rows)
         return row.id, tokens
 
-    def rematch(self, game_id: str) -> str:
-        """The game's rematch: a new game with the same seats (each keeping its token),
-        options and edition, and a new seed, made once the game is over; asked for again
-        (by another seat, on another process), the same one."""
+    def rematch(self, game_id: str, creator: str | None = None) -> str:
+        """The game's rematch, made for ``creator``: a new game with the same seats (each
+        keeping its token), options and edition, and a new seed, made once the game is
+        over; asked for again (by another seat, on another process), the same one."""
         made = self.store.setup(game_id)
         if self.store.status(game_id) != OVER:
             raise RefusedError("a rematch can be asked for only once the game is over")
@@ -167,6 +183,7 @@ class Referee:
             created_at=now(),
             status=PLAYING,
             rematch_of=game_id,
+            creator=creator,
         )
         seats = [
             SeatRow(

@@ -10,7 +10,10 @@ from tablelands.core.game import OptionValue
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """No field more than the model's, and no value of another type read as the field's
+    (``false`` is not a seq, ``"yes"`` not a yes)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatRequest(_Strict):
@@ -52,3 +55,10 @@ class HintRequest(_Strict):
     """A hint for the position at ``seq`` (the seq of the view it is asked in)."""
 
     seq: int = Field(ge=0)
+
+
+class Hello(_Strict):
+    """A socket's first message: the seat's token, or none for a spectator."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, min_length=1, max_length=200)

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, select, text, update
@@ -28,12 +28,14 @@ from tablelands.games import get_game
 from tablelands.server.db import (
     BOT,
     OVER,
+    PLAYING,
     GameRow,
     LeaseRow,
     MoveRow,
     PresenceRow,
     ProcessRow,
     SeatRow,
+    SecretRow,
     now,
 )
 from tablelands.server.editions import edition_of
@@ -98,6 +100,11 @@ class Seat:
     invite_hash: str | None
     #: Whether a living process holds a socket for the seat.
     connected: bool
+
+
+def _aware(at: datetime) -> datetime:
+    """A time read back from the database, in UTC (SQLite gives it without its zone)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 class Store:
@@ -233,6 +240,74 @@ class Store:
             if status is not None:
                 query = query.where(GameRow.status == status)
             return list(session.scalars(query).all())
+
+    # -- activity and quotas -------------------------------------------------------
+
+    def touch(self, game_id: str) -> None:
+        """A person moved in the game or opened it now."""
+        with self.writing() as session:
+            session.execute(update(GameRow).where(GameRow.id == game_id).values(touched_at=now()))
+
+    def idle(self, game_id: str, seconds: float) -> bool:
+        """Whether nobody has touched the game (moved, opened it) for ``seconds``, and no
+        seat of it is connected now."""
+        since = now() - timedelta(seconds=seconds)
+        with self._sessions() as session:
+            touched = session.scalar(
+                select(func.coalesce(GameRow.touched_at, GameRow.created_at)).where(
+                    GameRow.id == game_id
+                )
+            )
+            if touched is None or _aware(touched) >= since:
+                return False
+            present = session.scalar(
+                select(func.count()).select_from(PresenceRow).where(PresenceRow.game_id == game_id)
+            )
+        return not present
+
+    def made_since(self, creator: str, seconds: float) -> list[Any]:
+        """When ``creator`` made each of its games of the last ``seconds``, oldest first."""
+        since = now() - timedelta(seconds=seconds)
+        with self._sessions() as session:
+            made = session.scalars(
+                select(GameRow.created_at)
+                .where(GameRow.creator == creator, GameRow.created_at >= since)
+                .order_by(GameRow.created_at)
+            )
+            return [_aware(at) for at in made]
+
+    def live_games(self, creator: str | None, idle_seconds: float) -> int:
+        """Games still playing and touched in the last ``idle_seconds`` that ``creator``
+        made (``None``: that anyone made)."""
+        since = now() - timedelta(seconds=idle_seconds)
+        touched = func.coalesce(GameRow.touched_at, GameRow.created_at)
+        query = (
+            select(func.count())
+            .select_from(GameRow)
+            .where(GameRow.status == PLAYING, touched >= since)
+        )
+        if creator is not None:
+            query = query.where(GameRow.creator == creator)
+        with self._sessions() as session:
+            return session.scalar(query) or 0
+
+    def secret(self, name: str, make: str) -> tuple[str, bool]:
+        """The server's secret ``name``, stored as ``make`` if it has none yet; and whether
+        this call stored it (once across every process)."""
+        with self._sessions() as session:
+            known = session.get(SecretRow, name)
+            if known is not None:
+                return known.value, False
+        try:
+            with self.writing() as session:
+                session.add(SecretRow(name=name, value=make))
+        except IntegrityError:  # another process stored it first
+            return self.secret(name, make)
+        return make, True
+
+    def set_secret(self, name: str, value: str) -> None:
+        with self.writing() as session:
+            session.merge(SecretRow(name=name, value=value))
 
     def update_seat(self, game_id: str, seat: int, where_token: str | None, **values: Any) -> bool:
         """Change a seat (its name, its token), only while its token hash is

@@ -4,8 +4,13 @@
 
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 
-/** Close codes after which trying again is pointless: a token for no seat, no such game. */
-const FINAL = new Map([[4403, "this seat's token is not valid for this game"], [4404, "there is no such game"]]);
+/** Close codes after which trying again is pointless: a malformed hello, a token for no
+ * seat (or a page of another site), no such game. */
+const FINAL = new Map([
+  [4400, "this page could not say whose seat it is"],
+  [4403, "this seat's token is not valid for this game"],
+  [4404, "there is no such game"],
+]);
 const RETRY_MS = [500, 1000, 2000, 5000];
 
 export class SeatSocket {
@@ -28,10 +33,12 @@ export class SeatSocket {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ ...(this.token === null ? {} : { token: this.token }), since: String(this.since) });
+    const query = new URLSearchParams({ since: String(this.since) });
     const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(this.gameId)}?${query}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
+      // The token goes in the first message, never in the address (which logs keep).
+      socket.send(JSON.stringify(this.token === null ? { type: "hello" } : { type: "hello", token: this.token }));
       this.failures = 0;
       this.on.status(true);
     });
