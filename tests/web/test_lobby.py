@@ -166,10 +166,10 @@ def test_a_friend_joins_by_name_and_the_link_is_then_used(tab: Tab, context: Any
     friend.screenshot("join-name")
     name.fill("Bea")
     name.press("Enter")
-    friend.page.wait_for_function("!location.hash")
+    friend.page.wait_for_function("() => !location.hash")
     friend.page.wait_for_selector("#players tr[data-seat='1'] .tl-you")
     # Everyone sees the name: the creator's page without reloading, the friend's own.
-    tab.page.wait_for_function("document.getElementById('players').innerText.includes('Bea')")
+    tab.page.wait_for_function("() => document.getElementById('players').innerText.includes('Bea')")
     assert "invited" not in players.inner_text()
     assert "Ann" in friend.page.locator("#players").inner_text()
     place_card(tab.page)
@@ -193,7 +193,9 @@ def test_a_friend_joins_by_name_and_the_link_is_then_used(tab: Tab, context: Any
     game_id = link.split("/play/")[1].split("#")[0]
     other.page.goto("about:blank")  # else only the fragment changes: no new page
     other.page.goto(f"{tab.site}/play/{game_id}#token=not-a-token")
-    other.page.wait_for_function("document.getElementById('notice').innerText.includes('no seat')")
+    other.page.wait_for_function(
+        "() => document.getElementById('notice').innerText.includes('no seat')"
+    )
     for made in (friend, other):
         expect_refusals(made, 403)
         assert not made.errors, made.errors
@@ -241,9 +243,13 @@ def test_my_games_tell_whose_turn_it_is_and_can_be_removed(tab: Tab) -> None:
     assert items.count() == 3
     page.once("dialog", lambda dialog: dialog.accept())
     items.nth(1).locator("button").click()
-    page.wait_for_function("document.querySelectorAll('#my-games li[data-game]').length === 2")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#my-games li[data-game]').length === 2"
+    )
     page.locator("#my-games li[data-game]", has_text="Solo").locator("button").click()
-    page.wait_for_function("document.querySelectorAll('#my-games li[data-game]').length === 1")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#my-games li[data-game]').length === 1"
+    )
     page.reload()
     items.first.wait_for()
     assert items.count() == 1 and "My turn" in items.first.inner_text()

@@ -195,7 +195,7 @@ def test_a_friend_joins_by_the_invite_link(tab: Tab, context: Any) -> None:
     friend.page.fill("#join-name", "Bea")
     friend.page.click("#join-go")
     # The token leaves the address bar once the page has it; the seat is remembered.
-    friend.page.wait_for_function("!location.hash")
+    friend.page.wait_for_function("() => !location.hash")
     my_turn(page)
     place_card(page)
     my_turn(friend.page)

@@ -87,7 +87,7 @@ def test_two_players_by_invite_links_and_a_spectator_see_only_their_own(
         player.page.goto(link)
         player.page.fill("#join-name", name)
         player.page.click("#join-go")
-        player.page.wait_for_function("!location.hash")
+        player.page.wait_for_function("() => !location.hash")
     game_id = links[0].split("/play/")[1].split("#")[0]
     # The spectate link, as the game page offers it to copy.
     spectate = players[0].page.locator("#spectate-link").input_value()

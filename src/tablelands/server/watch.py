@@ -38,11 +38,13 @@ def add_watch_routes(app: FastAPI, templates: Jinja2Templates) -> None:
         return templates.TemplateResponse(request, template, {"game": summary, **extra})
 
     @app.get("/watch/{game_id}", response_class=HTMLResponse)
+    @app.head("/watch/{game_id}", response_class=HTMLResponse)
     async def watch(request: Request, game_id: str) -> HTMLResponse:
         # The game's page, which watches instead of playing: the public view only.
         return await page(request, game_id, "play.html", spectate=True)
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    @app.head("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str) -> HTMLResponse:
         return await page(request, game_id, "replay.html")
 

@@ -385,7 +385,8 @@ export function render(container, doc, handlers) {
     const head = html("tr", {}, table);
     html("th", {}, head, "");
     for (let seat = 0; seat < seen.players; seat += 1) {
-      const th = html("th", { style: `color: ${SEAT_COLOURS[seat]}` }, head, `${["●", "■", "▲", "◆"][seat]} ${seatName(seat)}${seen.teams ? ` team ${(seat % 2) + 1}` : ""}`);
+      const th = html("th", {}, head, `${["●", "■", "▲", "◆"][seat]} ${seatName(seat)}${seen.teams ? ` team ${(seat % 2) + 1}` : ""}`);
+      th.style.color = SEAT_COLOURS[seat]; // set by the CSSOM: the CSP refuses style attributes
       th.title = `pawns of seat ${seat + 1}: ${SEAT_SHAPES[seat]}s, level inside`;
     }
     /** @param {string} name @param {(seat: number) => string} value */

@@ -311,7 +311,7 @@ export function render(container, doc, handlers) {
   /** @param {HTMLElement} parent */
   function stacks(parent) {
     const box = html("section", { class: "tl-ls-faces" }, parent);
-    html("h3", { style: "flex-basis: 100%" }, box, "Stacks (top faces)");
+    html("h3", {}, box, "Stacks (top faces)");
     /** @type {Array<{size: number}>} */ (seen.stacks).forEach((stack, index) => {
       const cell = html("div", { class: "tl-ls-slot" }, box);
       const root = faceBox(cell, seen.stack_faces[index], `stack ${index + 1}`, { stack: index + 1 });

@@ -115,8 +115,11 @@ export function showAnalysis(box, analysis, seats) {
     return;
   }
   const names = new Map(seats.map((s) => [s.seat, s.name]));
-  const legend = el("p", { class: "tl-legend" }, analysis.players.map((p) =>
-    el("span", { style: `color: ${COLOURS[p.seat % COLOURS.length]}`, text: `● ${nameOf(names, p.seat)}: ${p.decisions} decisions, ${Math.round(p.agreement * 100)}% as the search, mean loss ${p.mean_loss.toFixed(3)}; inaccuracies ${p.inaccuracies}, mistakes ${p.mistakes}, blunders ${p.blunders}` })));
+  const legend = el("p", { class: "tl-legend" }, analysis.players.map((p) => {
+    const entry = el("span", { text: `● ${nameOf(names, p.seat)}: ${p.decisions} decisions, ${Math.round(p.agreement * 100)}% as the search, mean loss ${p.mean_loss.toFixed(3)}; inaccuracies ${p.inaccuracies}, mistakes ${p.mistakes}, blunders ${p.blunders}` });
+    entry.style.color = COLOURS[p.seat % COLOURS.length]; // by the CSSOM: the CSP refuses style attributes
+    return entry;
+  }));
   const rows = analysis.decisions.map((d) => {
     const flag = flagOf(d.loss);
     return el("tr", { class: flag ? `tl-${flag}` : undefined, "data-move": d.index + 1 }, [
