@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psycopg
 import pytest
@@ -21,6 +22,9 @@ from starlette.testclient import WebSocketTestSession
 from tablelands.server.app import create_app
 from tablelands.server.hub import Hub
 from tablelands.server.settings import Limits, Settings
+
+if TYPE_CHECKING:
+    from tests.server.served import Launcher
 
 # The shared checks and helpers of the server's tests report their asserts as the tests do.
 pytest.register_assert_rewrite("tests.server.secrecy", "tests.server.served")
@@ -138,6 +142,18 @@ def serving(
     )
     with TestClient(app) as client:
         yield client
+
+
+@pytest.fixture
+def launcher(tmp_path: Path) -> Iterator[Launcher]:
+    """Starts server processes; every one is terminated, then killed, whatever happens."""
+    from tests.server.served import Launcher  # served.py reads this module's constants
+
+    made = Launcher(tmp_path)
+    try:
+        yield made
+    finally:
+        made.stop_all()
 
 
 def hub_of(client: TestClient) -> Hub:

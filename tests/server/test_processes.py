@@ -18,7 +18,7 @@ import subprocess
 import threading
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,16 +51,6 @@ ON_POSTGRES = pytest.mark.parametrize("database_url", ["postgresql"], indirect=T
 TITLES = ["confusing-lands", "land-vs-sea", "drifting-lands"]
 #: What each process logs as it starts a bot's search (logger ``tablelands.server.bots``).
 BOT_DECISION = re.compile(r"bot decision: game=([A-Za-z0-9_-]+) seq=(\d+)")
-
-
-@pytest.fixture
-def launcher(tmp_path: Path) -> Iterator[Launcher]:
-    """Starts server processes; every one is terminated, then killed, whatever happens."""
-    made = Launcher(tmp_path)
-    try:
-        yield made
-    finally:
-        made.stop_all()
 
 
 def two_processes(launcher: Launcher, database_url: str) -> tuple[Server, Server]:

@@ -131,6 +131,16 @@ def create_app(settings: Settings) -> FastAPI:
             )
         return templates.TemplateResponse(request, "play.html", {"game": summary})
 
+    @app.api_route("/api/health", methods=["GET", "HEAD"])
+    async def health(request: Request) -> JSONResponse:
+        """For a supervisor or a load balancer: 200 while the database answers and the
+        bots' workers can take work, else 503 saying which is down."""
+        hub = hub_of(request)
+        database = await asyncio.to_thread(hub.store.reachable)
+        workers = hub.scheduler.alive()
+        answer = {"database": "up" if database else "down", "workers": "up" if workers else "down"}
+        return JSONResponse(answer, status_code=200 if database and workers else 503)
+
     @app.get("/api/games/catalog")
     async def games_catalog() -> JsonDict:
         return catalog()

@@ -133,6 +133,15 @@ class Store:
         for event in events:
             self._publisher.committed(event)
 
+    def reachable(self) -> bool:
+        """Whether the database answers a query now."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        except Exception:
+            return False
+        return True
+
     def tell(self, event: Event) -> None:
         """Tell every process of ``event``, with no change of its own behind it."""
         with self.writing(event):

@@ -1,0 +1,345 @@
+"""A server put online (issue 25): quotas that keep strangers from stalling the bots, bad
+input refused without a 500 or a dropped socket, no token in any log, and processes that
+end cleanly however the server ends."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tablelands.server.settings import Limits
+from tests.server.conftest import ADMIN, bearer, seat_socket, serving
+from tests.server.served import Json, Launcher, Socket, Table, eventually, play_over_sockets
+
+#: The default limits, but hints from many games at once (what the hint probe needs).
+DEFAULT = Limits()
+
+
+def make(client: TestClient, seats: list[Json], game: str = "confusing-lands") -> Any:
+    return client.post("/api/games", json={"game": game, "seats": seats})
+
+
+def bot_answers(client: TestClient, game_id: str, token: str) -> float:
+    """Make the seat's move and time how long the bot after it takes to answer."""
+    view = client.get(f"/api/games/{game_id}/view", headers=bearer(token)).json()
+    assert view["to_act"]
+    action = view["legal_actions"][0]["id"]
+    started = time.monotonic()
+    answer = client.post(
+        f"/api/games/{game_id}/moves",
+        json={"seq": view["seq"], "action_id": action},
+        headers=bearer(token),
+    )
+    assert answer.status_code == 200, answer.text
+
+    def answered() -> bool:
+        seen = client.get(f"/api/games/{game_id}/view", headers=bearer(token)).json()
+        return bool(seen["to_act"] or seen["is_over"])
+
+    eventually(answered, "the control game's bot to answer", 30)
+    return time.monotonic() - started
+
+
+@pytest.fixture
+def control(sqlite_url: str) -> Iterator[tuple[TestClient, str, str]]:
+    """A server with its default limits, and a control game: me, then a random bot."""
+    with serving(sqlite_url, limits=DEFAULT, hint_budget="3s") as client:
+        made = make(client, [{"kind": "me"}, {"kind": "bot", "agent": "random"}]).json()
+        game_id, token = made["game"]["id"], made["seats"][0]["token"]
+        bot_answers(client, game_id, token)  # the quick lane's worker is started
+        yield client, game_id, token
+
+
+def test_many_creations_meet_the_quota_and_the_bots_keep_answering(
+    control: tuple[TestClient, str, str],
+) -> None:
+    client, game_id, token = control
+    answers = [
+        make(client, [{"kind": "bot", "agent": "mcts:8s"}, {"kind": "me"}]) for _ in range(300)
+    ]
+    accepted = [a for a in answers if a.status_code == 201]
+    refused = [a for a in answers if a.status_code == 429]
+    assert len(accepted) == DEFAULT.games_per_window - 1  # the control game counts too
+    assert len(refused) == 300 - len(accepted)
+    assert int(refused[0].headers["Retry-After"]) > 0
+    assert "try again in" in refused[0].json()["message"]
+    # Every accepted game's bot searches 8 s a move; the control's random bot still answers.
+    assert bot_answers(client, game_id, token) < 1.0
+
+
+def test_hints_across_games_do_not_hold_up_a_cheap_bot(
+    control: tuple[TestClient, str, str],
+) -> None:
+    client, game_id, token = control
+    games = [make(client, [{"kind": "me"}, {"kind": "friend"}]).json() for _ in range(18)]
+    answers: list[int] = []
+
+    def ask(made: Json) -> None:
+        hinted = client.post(
+            f"/api/games/{made['game']['id']}/hint",
+            json={"seq": 0},
+            headers=bearer(made["seats"][0]["token"]),
+        )
+        answers.append(hinted.status_code)
+
+    threads = [threading.Thread(target=ask, args=(made,)) for made in games]
+    for thread in threads:
+        thread.start()
+    try:
+        eventually(lambda: hub_waiting(client) >= 5, "the hints to queue", 30)
+        assert bot_answers(client, game_id, token) < 1.0
+    finally:
+        for thread in threads:
+            thread.join(timeout=120)
+    assert answers.count(200) == len(games)
+
+
+def hub_waiting(client: TestClient) -> int:
+    from tests.server.conftest import hub_of
+
+    return hub_of(client).scheduler.lanes["search"].waiting
+
+
+def test_bot_budgets_from_the_web_are_capped(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        for agent, why in (
+            ("mcts:600s", "at most 8s or 20000it"),
+            ("mcts:100000it", "at most 8s or 20000it"),
+            ("mcts:1s:workers=8", "leave out workers="),
+            ("mcts:20it:workers=1:workers=1", "workers= once"),
+        ):
+            answer = make(client, [{"kind": "bot", "agent": agent}, {"kind": "me"}])
+            assert answer.status_code == 400 and why in answer.json()["message"], answer.text
+        assert (
+            make(client, [{"kind": "bot", "agent": "mcts:8s"}, {"kind": "me"}]).status_code == 201
+        )
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ('{"game": "confusing-lands", "title": ' + DEEP + "}", "not JSON"),
+        ('{"game": "confusing-lands", "title": "\\ud800", "seats": [{"kind": "me"}]}', "not JSON"),
+        ('{"game": "confusing-lands", "title": "a\\u0000b", "seats": [{"kind": "me"}]}', "NUL"),
+        ('{"game": "confusing-lands", "seats": [{"kind": "me", "name": "\\u0000"}]}', "NUL"),
+        (
+            '{"game": "land-vs-sea", "options": {"trade": "yes"}, "seats": [{"kind": "me"}, '
+            '{"kind": "me"}]}',
+            "true or false",
+        ),
+        ('{"game": "confusing-lands", "hints": "yes", "seats": [{"kind": "me"}]}', "hints"),
+        ('{"game": "confusing-lands", "title": ' + "[" * 40 + "]" * 40 + "}", "deeper than 32"),
+    ],
+)
+def test_malformed_bodies_are_refused_and_change_nothing(
+    database_url: str, body: str, why: str
+) -> None:
+    with serving(database_url) as client:
+        answer = client.post(
+            "/api/games", content=body.encode(), headers={"Content-Type": "application/json"}
+        )
+        assert 400 <= answer.status_code < 500 and why in answer.text, answer.text
+        assert client.get("/api/admin/games", headers=bearer(ADMIN)).json()["total"] == 0
+
+
+def test_a_seq_is_a_number_not_a_boolean(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        made = make(client, [{"kind": "me"}, {"kind": "friend"}]).json()
+        game_id, token = made["game"]["id"], made["seats"][0]["token"]
+        action = client.get(f"/api/games/{game_id}/view", headers=bearer(token)).json()
+        answer = client.post(
+            f"/api/games/{game_id}/moves",
+            json={"seq": False, "action_id": action["legal_actions"][0]["id"]},
+            headers=bearer(token),
+        )
+        assert answer.status_code == 422 and "seq" in answer.text
+
+
+def test_malformed_socket_frames_get_a_message_and_a_close_code(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        made = make(client, [{"kind": "me"}, {"kind": "friend"}]).json()
+        game_id, token = made["game"]["id"], made["seats"][0]["token"]
+        with seat_socket(client, game_id, token) as socket:
+            assert socket.receive_json()["type"] == "view"
+            socket.send_text("[" * 30_000 + "]" * 30_000)  # within the size limit
+            refusal = socket.receive_json()
+            assert refusal["type"] == "refused" and "not JSON" in refusal["message"]
+            socket.send_json({"type": "move", "seq": False, "action_id": 0})
+            assert "seq" in socket.receive_json()["message"]
+            socket.send_text("x" * 10_000_000)
+            assert "at most 64,000 bytes" in socket.receive_json()["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 1009
+        with seat_socket(client, game_id, token) as socket:
+            assert socket.receive_json()["type"] == "view"
+            socket.send_bytes(b"\x00\x01")
+            assert "binary" in socket.receive_json()["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 1003
+        view = client.get(f"/api/games/{game_id}/view", headers=bearer(token)).json()
+        assert view["seq"] == 0  # nothing was played
+
+
+def test_a_socket_from_another_sites_page_is_refused(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        made = make(client, [{"kind": "me"}, {"kind": "friend"}]).json()
+        game_id = made["game"]["id"]
+        url = f"/ws/games/{game_id}"
+        with client.websocket_connect(url, headers={"Origin": "https://evil.example"}) as socket:
+            assert "other sites" in socket.receive_json()["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 4403
+        with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as socket:
+            socket.send_json({"type": "hello"})
+            assert socket.receive_json()["type"] == "view"
+
+
+def test_too_many_sockets_from_one_address_are_refused(sqlite_url: str) -> None:
+    limits = Limits(sockets_per_client=2)
+    with serving(sqlite_url, limits=limits) as client:
+        made = make(client, [{"kind": "me"}, {"kind": "friend"}]).json()
+        game_id = made["game"]["id"]
+        with seat_socket(client, game_id) as first, seat_socket(client, game_id) as second:
+            assert first.receive_json()["type"] == second.receive_json()["type"] == "view"
+            with seat_socket(client, game_id) as third:
+                assert "at most 2 open at once" in third.receive_json()["message"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 4429
+        with seat_socket(client, game_id) as again:  # the others closed: room again
+            assert again.receive_json()["type"] == "view"
+
+
+def test_health_says_what_is_up(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        answer = client.get("/api/health")
+        assert answer.status_code == 200
+        assert answer.json() == {"database": "up", "workers": "up"}
+
+
+# -- real server processes ------------------------------------------------------------
+
+
+def children_of(pid: int) -> set[int]:
+    """Every living process descended from ``pid``."""
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        parent = frontier.pop()
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent and int(entry.name) not in found:
+                found.add(int(entry.name))
+                frontier.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def thinking_game(launcher: Launcher, server: Any) -> str:
+    """A game whose bot (to move first) searches long, and one whose random bot answers."""
+    made = server.post(
+        "/api/games",
+        {"game": "land-vs-sea", "seats": [{"kind": "bot", "agent": "mcts:600s"}, {"kind": "me"}]},
+    )
+    assert made.status_code == 201, made.text
+    game_id: str = made.json()["game"]["id"]
+    eventually(
+        lambda: f"bot decision: game={game_id}" in server.output(),
+        "the bot to start thinking",
+        60,
+        launcher.report,
+    )
+    return game_id
+
+
+LONG_BOTS = ("--max-bot-budget", "600s")
+
+
+def test_kill_9_leaves_no_process_behind(launcher: Launcher, sqlite_url: str) -> None:
+    server = launcher.start(["A"], sqlite_url, *LONG_BOTS)[0]
+    thinking_game(launcher, server)
+    family = children_of(server.pid)
+    assert family, "the server has started its workers"
+    os.kill(server.pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
+    eventually(
+        lambda: not any(alive(pid) for pid in family),
+        f"the worker processes {sorted(family)} to end",
+        10,
+        launcher.report,
+    )
+
+
+def test_sigterm_ends_a_long_search_at_once_and_the_game_goes_on(
+    launcher: Launcher, sqlite_url: str
+) -> None:
+    server = launcher.start(["A"], sqlite_url, *LONG_BOTS)[0]
+    game_id = thinking_game(launcher, server)
+    family = children_of(server.pid)
+    started = time.monotonic()
+    server.process.send_signal(signal.SIGTERM)
+    try:
+        server.process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"SIGTERM did not end the server in 5 s\n{launcher.report()}")
+    assert time.monotonic() - started < 5
+    assert not any(alive(pid) for pid in family)
+    again = launcher.start(["B"], sqlite_url, *LONG_BOTS)[0]
+    eventually(
+        lambda: f"bot decision: game={game_id}" in again.output(),
+        "the restarted server to take the bot's turn up again",
+        60,
+        launcher.report,
+    )
+
+
+def test_no_log_line_holds_a_token(launcher: Launcher, sqlite_url: str) -> None:
+    server = launcher.start(["A"], sqlite_url)[0]
+    made = server.post(
+        "/api/games", {"game": "confusing-lands", "seats": [{"kind": "me"}, {"kind": "friend"}]}
+    )
+    assert made.status_code == 201
+    game_id = made.json()["game"]["id"]
+    tokens = [seat["token"] for seat in made.json()["seats"]]
+    joined = server.post(f"/api/games/{game_id}/join", {"name": "Bea"}, tokens[1])
+    tokens.append(joined.json()["token"])
+    with Table(launcher.report) as table:
+        players = [table.open(f"seat {i}", server, game_id, t) for i, t in enumerate(tokens[::2])]
+        watcher = table.open("watcher", server, game_id)
+        play_over_sockets(table, players, [watcher], __import__("random").Random(3))
+    for token in tokens:
+        server.get(f"/api/games/{game_id}/view", token)
+    log = server.output()
+    assert re.search(r"GET /api/games/\S+/view", log), "the access log is on"
+    for token in tokens:
+        assert token not in log
+    assert isinstance(players[0], Socket)
