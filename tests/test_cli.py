@@ -206,6 +206,29 @@ def test_edition_validate_and_export(tmp_path: Path) -> None:
     assert code == 2 and "game: missing" in out
 
 
+def test_what_an_edition_file_does_unlike_the_published_is_told_on_stderr(tmp_path: Path) -> None:
+    # Issue 25: a variant the rules allow is played, and what it does that the published
+    # components do not is told on stderr, naming the file and the field.
+    packaged = get_game("land-vs-sea").default_edition().to_data()
+    variant = tmp_path / "alike.json"
+    first = packaged["tiles"][0]["a"]
+    variant.write_text(
+        json.dumps(
+            {**packaged, "tiles": [{**t, "a": first, "b": first} for t in packaged["tiles"]]}
+        )
+    )
+    result = runner.invoke(app, ["edition", "validate", str(variant)])
+    assert result.exit_code == 0 and "valid" in result.stdout and "warning:" not in result.stdout
+    assert f"warning: {variant}: tiles: only 1 different faces" in result.stderr
+    result = runner.invoke(app, ["simulate", "land-vs-sea", "-n", "1", "--edition", str(variant)])
+    assert result.exit_code == 0, result.output
+    assert f"warning: {variant}: tiles.0, tiles.1, tiles.2 and 55 more" in result.stderr
+    exported = tmp_path / "packaged.json"
+    run("edition", "export", "land-vs-sea", str(exported))
+    result = runner.invoke(app, ["edition", "validate", str(exported)])
+    assert result.exit_code == 0 and result.stderr == ""
+
+
 def scripted_inputs(
     name: str, players: int, seed: int, vs: str | None
 ) -> tuple[list[str], list[int]]:

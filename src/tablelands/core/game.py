@@ -110,6 +110,13 @@ class EditionFile(BaseModel):
     notes: str = ""
 
 
+def name_fields(fields: list[str], shown: int = 3) -> str:
+    """The fields a warning is about, as it names them: the first ``shown`` and how many more
+    (``tiles.0.a, tiles.1.b, tiles.4.a and 9 more``)."""
+    named = ", ".join(fields[:shown])
+    return named if len(fields) <= shown else f"{named} and {len(fields) - shown} more"
+
+
 class Edition:
     """A set of component data (cards, tiles, maps) that a game is played with, validated by
     the game's :attr:`schema` and ready for its rules."""
@@ -143,6 +150,14 @@ class Edition:
     @classmethod
     def from_file(cls, path: Path) -> Self:
         return cls.from_data(read_json(path, EditionError), str(path))
+
+    def warnings(self) -> list[str]:
+        """What this edition does that the published components do not, though the rules
+        allow it (a variant: other counts, faces alike), one line each naming the field
+        (``tiles.3.a: ...``). Whatever no rule allows is refused by :meth:`from_data`
+        instead. A game that knows its published components overrides this; none by
+        default."""
+        return []
 
     @classmethod
     def packaged(cls) -> Self:

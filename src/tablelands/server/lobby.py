@@ -25,8 +25,10 @@ class EditionCheck(BaseModel):
 
 def check_edition(request: EditionCheck) -> JsonDict:
     """The verdict on an edition file: valid, with its name and hash as a game made with it
-    would show them, or not, with the game's own message, which names the field
-    (``edition: cards: ...``). A file found wrong is an answer, not a refused request."""
+    would show them and the game's warnings (what the file does that the published components
+    do not, though the rules allow it: a variant's other counts, faces alike; each names the
+    field), or not, with the game's own message, which names the field (``edition: cards:
+    ...``). A file found wrong is an answer, not a refused request."""
     try:
         game = get_game(request.game)
     except TablelandsError as exc:
@@ -36,7 +38,12 @@ def check_edition(request: EditionCheck) -> JsonDict:
         edition = game.edition_class.from_data(request.edition, "edition")
     except TablelandsError as exc:
         return {"valid": False, "message": str(exc)}
-    return {"valid": True, "name": edition.name, "hash": edition.content_hash}
+    return {
+        "valid": True,
+        "name": edition.name,
+        "hash": edition.content_hash,
+        "warnings": edition.warnings(),
+    }
 
 
 def add_lobby_routes(app: FastAPI) -> None:

@@ -122,6 +122,10 @@ def _edition(game: Game[Any], path: Path | None) -> tuple[Edition, str]:
     if path is None:
         return game.default_edition(), "packaged"
     edition: Edition = game.load_edition(path)
+    for warning in edition.warnings():  # what it does that the published components do not
+        Console(stderr=True).print(
+            f"[yellow]warning:[/yellow] {path}: {warning}", highlight=False, soft_wrap=True
+        )
     return edition, edition.content_hash
 
 

@@ -15,12 +15,13 @@ of 7 tiles).
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tablelands.core.game import Edition, EditionFile
+from tablelands.core.game import Edition, EditionFile, name_fields
 from tablelands.core.geometry import HEX_DIRECTIONS, HexBitGrid
 
 #: The board positions that action numbers can name (see notation.py): a map lies within them.
@@ -246,6 +247,114 @@ class EditionModel(EditionFile):
     species: SpeciesModel
 
 
+# ---------------------------------------------------------------------------
+# What the published components hold
+
+#: The rulings' Components: a map of 100 to 160 spaces valued 1 to 4, rising toward the
+#: centre; four corners alike; stronger cards carrying fewer basic points. An edition that
+#: does otherwise is a variant, played but warned of (:func:`map_warnings`).
+PUBLISHED_SPACES = (100, 160)
+PUBLISHED_VALUES = (1, 4)
+#: Each card type and the stronger one of its kind.
+STRONGER = (
+    ("drifting", "ultra_drifting"),
+    ("splitting", "ultra_splitting"),
+    ("moving", "migrating"),
+    ("breeding", "reproducing"),
+    ("evolving", "mutating"),
+)
+
+
+def _corner_shape(corner: CornerModel, values: dict[Cell, int]) -> tuple[object, ...]:
+    """A corner continent's values and starting spaces around its centre, the same for the
+    continent turned or mirrored: corners of one shape are alike."""
+    q, r = corner.centre()
+    starts = set(corner.starts)
+    ring = [((q + dq, r + dr) in starts, values[q + dq, r + dr]) for dq, dr in HEX_DIRECTIONS]
+    turns = [ring[i:] + ring[:i] for i in range(6)]
+    turns += [list(reversed(t)) for t in turns]
+    return ((q, r) in starts, values[q, r], min(tuple(t) for t in turns))
+
+
+def _pieces(cells: set[Cell]) -> int:
+    """How many pieces of touching spaces ``cells`` make."""
+    left, pieces = set(cells), 0
+    while left:
+        pieces += 1
+        todo = [left.pop()]
+        while todo:
+            q, r = todo.pop()
+            for dq, dr in HEX_DIRECTIONS:
+                if (q + dq, r + dr) in left:
+                    left.remove((q + dq, r + dr))
+                    todo.append((q + dq, r + dr))
+    return pieces
+
+
+def _rings_by_value(spaces: list[SpaceModel]) -> list[float]:
+    """The mean value of the spaces at each distance from the map's centre (the mean of the
+    spaces' positions), nearest first, distances rounded to whole steps."""
+    cq = sum(s.q for s in spaces) / len(spaces)
+    cr = sum(s.r for s in spaces) / len(spaces)
+    rings: dict[int, list[int]] = {}
+    for s in spaces:
+        dq, dr = s.q - cq, s.r - cr
+        steps = int((abs(dq) + abs(dr) + abs(dq + dr)) / 2 + 0.5)
+        rings.setdefault(steps, []).append(s.value)
+    return [sum(rings[d]) / len(rings[d]) for d in sorted(rings)]
+
+
+def map_warnings(model: EditionModel) -> list[str]:
+    """What the map and cards do that the published ones do not, though the rules allow
+    it (the rulings' Components): the map's size, its values and how they rise toward the
+    centre, the map in one piece, the four corners alike, stronger cards carrying fewer
+    basic points."""
+    warnings: list[str] = []
+    spaces = model.map.spaces
+    low, high = PUBLISHED_SPACES
+    if not low <= len(spaces) <= high:
+        warnings.append(f"map.spaces: {len(spaces)} spaces; the published map has {low} to {high}")
+    low, high = PUBLISHED_VALUES
+    odd = [f"map.spaces.{i}.value" for i, s in enumerate(spaces) if not low <= s.value <= high]
+    if odd:
+        warnings.append(
+            f"{name_fields(odd)}: {len(odd)} space(s) valued outside {low} to {high}, the "
+            "published map's values"
+        )
+    rings = _rings_by_value(spaces)
+    if rings[0] <= rings[-1] or any(far > near for near, far in itertools.pairwise(rings)):
+        shown = ", ".join(f"{mean:.1f}" for mean in rings)
+        warnings.append(
+            f"map.spaces: the values do not rise toward the centre as the published map's "
+            f"do (their mean by distance from the centre, nearest first: {shown})"
+        )
+    pieces = _pieces({(s.q, s.r) for s in spaces})
+    if pieces > 1:
+        warnings.append(f"map.spaces: the map is in {pieces} pieces; the published map is one")
+    values = {(s.q, s.r): s.value for s in spaces}
+    shapes = [_corner_shape(corner, values) for corner in model.map.corners]
+    worth = [sum(values[cell] for cell in corner.tiles) for corner in model.map.corners]
+    for i in range(1, len(shapes)):
+        if shapes[i] != shapes[0]:
+            warnings.append(
+                f"map.corners.{i}: not like map.corners.0 (values and starting spaces around "
+                f"its centre, up to turning and mirroring; worth {worth[i]} at set-up against "
+                f"{worth[0]}): the published corners are alike, so that no corner is worth "
+                "more at set-up"
+            )
+    points: dict[str, list[int]] = {}
+    for card in model.species.cards:
+        points.setdefault(card.type, []).append(card.points)
+    for weaker, stronger in STRONGER:
+        if max(points[stronger]) >= min(points[weaker]):
+            warnings.append(
+                f"species.cards: {stronger} cards carry up to {max(points[stronger])} basic "
+                f"points, {weaker} cards as few as {min(points[weaker])}; on the published "
+                "cards the stronger carry fewer"
+            )
+    return warnings
+
+
 @cache
 def value_memo(grid: HexBitGrid, values: tuple[tuple[int, int], ...]) -> ValueMemo:
     """The continent values remembered for the map of these cells and these space values
@@ -278,6 +387,9 @@ class DriftingLandsEdition(Edition):
         self.card_points = {c.id: c.points for c in model.species.cards}
         self.all_card_points = sum(self.card_points.values())
         self.pawns = [0] + [model.species.pawns[str(level)] for level in LEVELS]
+
+    def warnings(self) -> list[str]:
+        return map_warnings(self.model)
 
     # The value memo is shared, not part of the edition: a copy finds it again by its map.
     def __getstate__(self) -> dict[str, Any]:

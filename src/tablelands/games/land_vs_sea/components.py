@@ -15,11 +15,12 @@ repeat a face, and a visible face then does not tell the tile (LS-5).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from tablelands.core.game import Edition, EditionFile
+from tablelands.core.game import Edition, EditionFile, name_fields
 
 LAND, SEA = 0, 1
 CARTOGRAPHER = 2  # the third side, in 3-player games
@@ -63,12 +64,40 @@ class RegionModel(BaseModel):
     bonus: int = Field(default=0, ge=0, le=MAX_BONUS)
 
 
-def _interleave(a: set[int], b: set[int]) -> bool:
-    """Whether two disjoint edge sets alternate around the hex (a..b..a..b)."""
-    pattern = [0 if i in a else 1 if i in b else None for i in range(6)]
-    seq = [x for x in pattern if x is not None]
+def _interleave(a: set[int], b: set[int], points: int = 6) -> bool:
+    """Whether two disjoint sets of points around the hex (its edges, or with ``points=12``
+    its edges and corners) alternate (a..b..a..b)."""
+    seq = [0 if i in a else 1 for i in range(points) if i in a or i in b]
     changes = sum(1 for i in range(len(seq)) if seq[i] != seq[i - 1])
     return changes >= 4
+
+
+@cache
+def _unparted_corner(edges: str, regions: tuple[tuple[int, ...], ...]) -> int | None:
+    """LS-1 at the corners. Two edges side by side of one type but in different regions are
+    parted only by a region of the other type that reaches the corner between them (as at a
+    corner tile's meeting point), without interleaving with another region. The first corner
+    (``e``: the corner of edges ``e`` and ``e + 1``) that no region can reach so, or ``None``.
+    (Every corner that can be reached alone can be reached together with the others: all
+    1,806 faces whose regions do not interleave were tried.)"""
+    region_of = {e: i for i, region in enumerate(regions) for e in region}
+    # Around the rim, edge e is point 2e and the corner after it point 2e + 1.
+    rim = [{2 * e for e in region} for region in regions]
+    for corner in range(6):
+        after = (corner + 1) % 6
+        if edges[corner] != edges[after] or region_of[corner] == region_of[after]:
+            continue
+        if not any(
+            edges[region[0]] != edges[corner]
+            and not any(
+                _interleave(rim[i] | {2 * corner + 1}, points, 12)
+                for j, points in enumerate(rim)
+                if j != i
+            )
+            for i, region in enumerate(regions)
+        ):
+            return corner
+    return None
 
 
 class FaceModel(BaseModel):
@@ -100,6 +129,17 @@ class FaceModel(BaseModel):
             for b in sets[i + 1 :]:
                 if _interleave(a, b):
                     raise ValueError(f"regions {sorted(a)} and {sorted(b)} interleave (LS-1)")
+        corner = _unparted_corner(self.edges, tuple(tuple(sorted(r)) for r in sets))
+        if corner is not None:
+            after = (corner + 1) % 6
+            kind, other = ("land", "sea") if self.edges[corner] == "L" else ("sea", "land")
+            one, two = (sorted(next(r for r in sets if e in r)) for e in (corner, after))
+            raise ValueError(
+                f"regions {one} and {two} are both {kind} and meet at the corner of edges "
+                f"{corner} and {after}: only a {other} region reaching that corner could part "
+                "them, and none can without interleaving with another region (LS-1: regions "
+                "are planar)"
+            )
         for name, kind in (("mountains", "L"), ("corals", "S")):
             run: list[int] = getattr(self, name)
             if not run:
@@ -235,6 +275,107 @@ def compile_face(model: FaceModel, rotation: int) -> Face:
     )
 
 
+# ---------------------------------------------------------------------------
+# What the published tiles hold
+
+
+def edge_pattern(edges: str) -> str:
+    """A face's edge types up to turning: the first of its 6 turns in text order."""
+    return min(edges[i:] + edges[:i] for i in range(6))
+
+
+#: The edge patterns up to turning that the published faces show (the rulings' Components):
+#: all but all-land, all-sea and strictly alternating, each on at least 4 faces.
+PUBLISHED_PATTERNS = tuple(
+    sorted(
+        {edge_pattern(f"{n:06b}".translate(str.maketrans("01", "LS"))) for n in range(64)}
+        - {"LLLLLL", "SSSSSS", "LSLSLS"}
+    )
+)
+PUBLISHED_PATTERN_FACES = 4
+
+
+def _shown(face: Face) -> tuple[object, ...]:
+    regions = sorted(zip(face.region_edges, face.region_types, face.region_bonus, strict=True))
+    return (face.land, tuple(regions), face.mountains, face.corals, face.trade, face.action)
+
+
+def face_shape(model: FaceModel) -> tuple[object, ...]:
+    """What a face shows, the same for all its turns: faces of one shape are alike."""
+    return min(_shown(compile_face(model, turns)) for turns in range(6))
+
+
+def tile_warnings(model: EditionModel) -> list[str]:
+    """What the tiles do that the published ones do not, though the rules allow it: the
+    counts of the rulings' Components (edge patterns, corner, Play Again and Steal faces,
+    bonus symbols, mountains, corals, caravans, ships), faces alike, and symbols on the start
+    or Volcano/Whirlpool tile that no rule takes."""
+    warnings: list[str] = []
+    faces = [
+        (f"tiles.{i}.{name}", getattr(tile, name))
+        for i, tile in enumerate(model.tiles)
+        for name in FACE_NAMES
+    ]
+    patterns: dict[str, list[str]] = {}
+    for field, face in faces:
+        patterns.setdefault(edge_pattern(face.edges), []).append(field)
+    alternating = patterns.get("LSLSLS", [])
+    if alternating:
+        warnings.append(
+            f"{name_fields(alternating)}: strictly alternating edges (LSLSLS), which the "
+            "published faces never show"
+        )
+    few = [
+        f"{pattern} on {len(patterns.get(pattern, []))}"
+        for pattern in PUBLISHED_PATTERNS
+        if len(patterns.get(pattern, [])) < PUBLISHED_PATTERN_FACES
+    ]
+    if few:
+        warnings.append(
+            f"tiles: the edge patterns (up to turning) {', '.join(few)} faces; the published "
+            f"faces show each of the {len(PUBLISHED_PATTERNS)} patterns but LLLLLL, SSSSSS "
+            f"and LSLSLS at least {PUBLISHED_PATTERN_FACES} times"
+        )
+    compiled = [compile_face(face, 0) for _, face in faces]
+    counts = (
+        ("corner faces", sum(f.is_corner for f in compiled), 6, 10),
+        ("Play Again faces", sum(f.action == PLAY_AGAIN for f in compiled), 8, 12),
+        ("Steal faces", sum(f.action == STEAL for f in compiled), 6, 10),
+        ("bonus symbols", sum(f.bonus for f in compiled), 30, 50),
+        ("faces with mountains", sum(bool(f.mountains) for f in compiled), 12, 20),
+        ("faces with corals", sum(bool(f.corals) for f in compiled), 12, 20),
+        ("caravans", sum(f.trade == CARAVAN for f in compiled), 10, 16),
+        ("ships", sum(f.trade == SHIP for f in compiled), 10, 16),
+    )
+    for what, count, low, high in counts:
+        if not low <= count <= high:
+            warnings.append(f"tiles: {count} {what}; the published tiles have {low} to {high}")
+    same = [f"tiles.{i}" for i, t in enumerate(model.tiles) if face_shape(t.a) == face_shape(t.b)]
+    if same:
+        warnings.append(
+            f"{name_fields(same)}: {len(same)} tile(s) with faces a and b alike (up to "
+            "turning), whose hidden face tells nothing the up face does not (LS-5)"
+        )
+    shapes = {face_shape(face) for _, face in faces}
+    if len(shapes) < TILE_COUNT:
+        warnings.append(
+            f"tiles: only {len(shapes)} different faces (up to turning) among the "
+            f"{len(faces)}, fewer than there are tiles: a face on show tells little of its "
+            "tile (LS-5)"
+        )
+    for field, face, why in (
+        ("start", model.start, "the start tile is on the map from the start, placed by nobody"),
+        ("volcano", model.volcano, "the Volcano fills a hole by itself (LS-4)"),
+        ("whirlpool", model.whirlpool, "the Whirlpool fills a hole by itself (LS-4)"),
+    ):
+        if face.action:
+            warnings.append(
+                f"{field}.action: {face.action}, which no one takes: {why}, and a symbol's "
+                "action is taken by the player who places its face (LS-6)"
+            )
+    return warnings
+
+
 class LandVsSeaEdition(Edition):
     """A validated edition with every face compiled in its 6 rotations."""
 
@@ -268,3 +409,6 @@ class LandVsSeaEdition(Edition):
                 self.by_key.setdefault(key, (tile, face))
                 if tile not in self.showing.get(key, ()):
                     self.showing[key] = (*self.showing.get(key, ()), tile)
+
+    def warnings(self) -> list[str]:
+        return tile_warnings(self.model)

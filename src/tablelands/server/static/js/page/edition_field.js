@@ -1,6 +1,8 @@
 // The lobby's edition field: the packaged edition, or an edition file of one's own (written
 // by `tablelands edition export`, then edited), which the server checks as soon as it is
-// chosen, so a wrong field is named next to the input before any game is made.
+// chosen, so a wrong field is named next to the input before any game is made. A valid file
+// that does what the published components do not (a variant's other counts, faces alike) is
+// shown with the server's warnings, each naming its field.
 
 import { el } from "./dom.js";
 
@@ -21,9 +23,11 @@ export class EditionField {
     this.game = game;
     this.packaged = el("input", { type: "radio", name: "edition-source", value: "packaged", checked: true });
     this.own = el("input", { type: "radio", name: "edition-source", value: "file" });
-    this.file = el("input", { type: "file", id: "edition-file", accept: ".json,application/json", "aria-describedby": "edition-status", "aria-label": "Edition file" });
+    this.file = el("input", { type: "file", id: "edition-file", accept: ".json,application/json", "aria-describedby": "edition-status edition-warnings", "aria-label": "Edition file" });
     this.packagedName = el("span", { class: "tl-help" });
     this.status = el("p", { id: "edition-status", class: "tl-edition-status", "aria-live": "polite" });
+    /** What a valid file does that the published components do not, one item a warning. */
+    this.warnings = el("ul", { id: "edition-warnings", class: "tl-edition-warnings", "aria-live": "polite" });
     /** @type {object | null} the chosen file's data, once the server found it valid */
     this.data = null;
     /** @type {object | null} the chosen file's data, valid or not */
@@ -34,6 +38,7 @@ export class EditionField {
       el("label", { class: "tl-check" }, [this.own, " My own edition file: "]),
       this.file,
       this.status,
+      this.warnings,
       el("p", { class: "tl-help" }, ["An edition is the data of the components (cards, tiles, maps). Start yours with ",
         el("code", { text: "tablelands edition export GAME FILE" }), ", edit it to match your copy, and choose it here."]),
     );
@@ -58,8 +63,12 @@ export class EditionField {
     if (this.packaged.checked) this.say("", "");
   }
 
-  /** @param {string} text @param {"" | "ok" | "bad" | "busy"} kind */
+  /**
+   * Say where the file stands; any warnings shown before are cleared.
+   * @param {string} text @param {"" | "ok" | "bad" | "busy"} kind
+   */
   say(text, kind) {
+    this.warnings.replaceChildren();
     this.status.textContent = text;
     this.status.className = `tl-edition-status${kind ? ` tl-${kind}` : ""}`;
     this.file.setAttribute("aria-invalid", kind === "bad" ? "true" : "false");
@@ -103,7 +112,16 @@ export class EditionField {
       return;
     }
     this.data = data;
-    this.say(`✓ ${answer.name} (custom, ${short(answer.hash)}): valid for ${this.game().name}.`, "ok");
+    /** @type {string[]} */
+    const warnings = Array.isArray(answer.warnings) ? answer.warnings.map(String) : [];
+    const valid = `✓ ${answer.name} (custom, ${short(answer.hash)}): valid for ${this.game().name}`;
+    if (warnings.length === 0) {
+      this.say(`${valid}.`, "ok");
+      return;
+    }
+    const count = warnings.length === 1 ? "1 warning" : `${warnings.length} warnings`;
+    this.say(`${valid}, with ${count}: it does what the published components do not, which the rules allow.`, "ok");
+    this.warnings.replaceChildren(...warnings.map((text) => el("li", { text })));
   }
 
   /** Show a refusal of the server about the edition next to the input. @param {string} message */
