@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -26,6 +27,7 @@ from tablelands.analysis import budget_of
 from tablelands.core.game import JsonDict
 from tablelands.server.access import Authorization, bearer, client_of, hub_of, quotas_of
 from tablelands.server.admin import AdminToken, add_admin_routes
+from tablelands.server.answers import document_answers
 from tablelands.server.bots import bot_pool, stop_pool
 from tablelands.server.catalog import catalog
 from tablelands.server.db import make_engine, upgrade
@@ -37,7 +39,7 @@ from tablelands.server.hub import Hub
 from tablelands.server.inputs import JsonGuard
 from tablelands.server.limits import BodyLimit
 from tablelands.server.lobby import add_lobby_routes
-from tablelands.server.messages import lines_after, refused
+from tablelands.server.messages import lines_after, refused, validation_problems
 from tablelands.server.processes import sole_process
 from tablelands.server.quotas import QuotaError, Quotas
 from tablelands.server.referee import Referee
@@ -107,6 +109,10 @@ def create_app(settings: Settings) -> FastAPI:
 
     add_watch_routes(app, templates)
 
+    @app.exception_handler(RequestValidationError)
+    async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(refused(validation_problems(exc.errors())), status_code=422)
+
     @app.exception_handler(ServerError)
     async def _refusal(_request: Request, exc: ServerError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, QuotaError) else None
@@ -131,7 +137,9 @@ def create_app(settings: Settings) -> FastAPI:
             )
         return templates.TemplateResponse(request, "play.html", {"game": summary})
 
-    @app.api_route("/api/health", methods=["GET", "HEAD"])
+    # HEAD's route made second, so that a 405's Allow header names GET, the documented one.
+    @app.head("/api/health", include_in_schema=False)
+    @app.get("/api/health")
     async def health(request: Request) -> JSONResponse:
         """For a supervisor or a load balancer: 200 while the database answers and the
         bots' workers can take work, else 503 saying which is down."""
@@ -249,6 +257,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     add_lobby_routes(app)
     add_admin_routes(app, templates)
+
+    document_answers(app)
 
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str, since: int = 0) -> None:

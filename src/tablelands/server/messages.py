@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
 
@@ -123,3 +124,11 @@ def lines_after(since: int) -> int:
     """The seq after which a view's log lines are sent: ``since=0`` (the default) asks for
     every line, the game's opening lines (written at seq 0) too."""
     return since if since > 0 else -1
+
+
+def validation_problems(errors: Sequence[Any]) -> str:
+    """A request's validation errors (pydantic's) in one line: each field and what is wrong."""
+    return "; ".join(
+        f"{'.'.join(str(part) for part in error['loc']) or 'the message'}: {error['msg']}"
+        for error in errors
+    )

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import re
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from tablelands.core.game import OptionValue
+from tablelands.games import game_names
+
+
+def _integral(value: Any) -> Any:
+    """JSON's integers as JSON Schema has them: ``3.0`` is one, ``true`` and ``"3"`` are not."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+Integer = Annotated[int, BeforeValidator(_integral)]
 
 
 class _Strict(BaseModel):
@@ -26,7 +36,7 @@ class SeatRequest(_Strict):
 
 
 class NewGame(_Strict):
-    game: str
+    game: str = Field(pattern=f"^({'|'.join(re.escape(name) for name in game_names())})$")
     title: str | None = Field(default=None, min_length=1, max_length=200)
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     options: dict[str, OptionValue] = Field(default_factory=dict)
@@ -42,19 +52,19 @@ class Join(_Strict):
 class MoveRequest(_Strict):
     """A move against position ``seq``: an action as JSON (docs/actions.md) or its id."""
 
-    seq: int = Field(ge=0)
+    seq: Integer = Field(ge=0)
     action: dict[str, Any] | None = None
-    action_id: int | None = Field(default=None, ge=0)
+    action_id: Integer | None = Field(default=None, ge=0)
 
 
 class UndoRequest(_Strict):
-    seq: int = Field(ge=0)
+    seq: Integer = Field(ge=0)
 
 
 class HintRequest(_Strict):
     """A hint for the position at ``seq`` (the seq of the view it is asked in)."""
 
-    seq: int = Field(ge=0)
+    seq: Integer = Field(ge=0)
 
 
 class Hello(_Strict):

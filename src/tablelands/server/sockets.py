@@ -23,7 +23,7 @@ from tablelands.server.access import hub_of
 from tablelands.server.errors import ForbiddenError, ServerError
 from tablelands.server.hub import Connection, Hub
 from tablelands.server.inputs import InputError, read_json
-from tablelands.server.messages import lines_after, refused
+from tablelands.server.messages import lines_after, refused, validation_problems
 from tablelands.server.schemas import Hello, MoveRequest, UndoRequest
 from tablelands.server.settings import Limits
 
@@ -148,7 +148,4 @@ async def _act(hub: Hub, game_id: str, seat: int | None, message: Any) -> None:
 
 
 def _problems(exc: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(str(p) for p in error['loc']) or 'the message'}: {error['msg']}"
-        for error in exc.errors()
-    )
+    return validation_problems(exc.errors())
