@@ -4,6 +4,7 @@ end cleanly however the server ends."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import signal
@@ -19,7 +20,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tablelands.server.settings import Limits
-from tests.server.conftest import ADMIN, bearer, seat_socket, serving
+from tests.server.conftest import ADMIN, ROOMY, bearer, hub_of, seat_socket, serving
 from tests.server.served import Json, Launcher, Socket, Table, eventually, play_over_sockets
 
 #: The default limits, but hints from many games at once (what the hint probe needs).
@@ -106,8 +107,6 @@ def test_hints_across_games_do_not_hold_up_a_cheap_bot(
 
 
 def hub_waiting(client: TestClient) -> int:
-    from tests.server.conftest import hub_of
-
     return hub_of(client).scheduler.lanes["search"].waiting
 
 
@@ -343,3 +342,23 @@ def test_no_log_line_holds_a_token(launcher: Launcher, sqlite_url: str) -> None:
     for token in tokens:
         assert token not in log
     assert isinstance(players[0], Socket)
+
+
+def test_an_idle_game_stops_waking_its_bots_until_someone_returns(sqlite_url: str) -> None:
+    with serving(sqlite_url, limits=dataclasses.replace(ROOMY, idle_seconds=0.3)) as client:
+        bots = [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}]
+        made = make(client, bots, game="land-vs-sea").json()
+        game_id = made["game"]["id"]
+        hub = hub_of(client)
+        eventually(lambda: not hub.bots_awake(game_id), "the idle game's bots to stop", 60)
+        seen = client.get(f"/api/games/{game_id}").json()
+        assert seen["status"] == "playing"
+        stopped_at = client.get(f"/api/games/{game_id}/view").json()["seq"]
+        assert not hub.bots_awake(game_id)
+        with seat_socket(client, game_id) as watcher:  # someone returns: the bots play on
+            assert watcher.receive_json()["type"] == "view"
+            eventually(
+                lambda: client.get(f"/api/games/{game_id}/view").json()["seq"] > stopped_at,
+                "the bots to play on",
+                30,
+            )

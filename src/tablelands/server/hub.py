@@ -314,6 +314,10 @@ class Hub:
         if game_id not in self._bots:
             self._bots[game_id] = asyncio.create_task(self._play_bots(game_id))
 
+    def bots_awake(self, game_id: str) -> bool:
+        """Whether this process is playing the game's bots now."""
+        return game_id in self._bots
+
     async def _play_bots(self, game_id: str) -> None:
         try:
             while True:
