@@ -133,12 +133,13 @@ ROOMY_OPTIONS = [
 
 @contextmanager
 def serving(
-    url: str, workers: int = 1, limits: Limits = ROOMY, **settings: str
+    url: str, workers: int = 1, limits: Limits = ROOMY, admin: str | None = ADMIN, **settings: str
 ) -> Iterator[TestClient]:
     """A client of a new app over the database at ``url`` (start-up and shutdown run);
+    ``admin``: the operator's admin token (``None``: the one kept hashed in the database);
     ``settings``: the search budgets of hints and analyses."""
     app = create_app(
-        Settings(database_url=url, admin_token=ADMIN, workers=workers, limits=limits, **settings)
+        Settings(database_url=url, admin_token=admin, workers=workers, limits=limits, **settings)
     )
     with TestClient(app) as client:
         yield client

@@ -5,6 +5,7 @@ end cleanly however the server ends."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import signal
@@ -362,3 +363,78 @@ def test_an_idle_game_stops_waking_its_bots_until_someone_returns(sqlite_url: st
                 "the bots to play on",
                 30,
             )
+
+
+def test_an_analysis_cut_short_by_kill_9_is_taken_up_after_the_restart(
+    launcher: Launcher, sqlite_url: str
+) -> None:
+    slow = ("--analysis-budget", "3s")  # the last given wins: a whole game takes a minute
+    server = launcher.start(["A"], sqlite_url, *slow)[0]
+    bots = [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}]
+    made = server.post("/api/games", {"game": "confusing-lands", "seats": bots})
+    game_id = made.json()["game"]["id"]
+    eventually(
+        lambda: server.json(f"/api/games/{game_id}")["status"] == "over",
+        "the bots' game to end",
+        60,
+        launcher.report,
+    )
+    assert server.json(f"/api/games/{game_id}/analysis")["status"] == "pending"
+    os.kill(server.pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
+    again = launcher.start(["B"], sqlite_url)[0]  # the tests' quick budget
+    eventually(
+        lambda: again.json(f"/api/games/{game_id}/analysis")["status"] == "done",
+        "the analysis to be taken up and done",
+        60,
+        launcher.report,
+    )
+
+
+def test_log_lines_can_be_json_objects(launcher: Launcher, sqlite_url: str) -> None:
+    server = launcher.start(["A"], sqlite_url, "--log-format", "json")[0]
+    made = server.post("/api/games", {"game": "confusing-lands", "seats": [{"kind": "me"}]})
+    server.get(f"/api/games/{made.json()['game']['id']}")
+    eventually(lambda: "/api/games" in server.output(), "the access log", 10)
+    lines = [
+        line
+        for path in (server.stdout, server.stderr)
+        for line in path.read_text().splitlines()
+        if line.strip()
+    ]
+    parsed = [json.loads(line) for line in lines]  # every line is one JSON object
+    assert all({"time", "level", "logger", "message"} <= set(line) for line in parsed)
+    assert any("POST /api/games" in line["message"] for line in parsed)
+    assert any("open http://localhost" in line["message"] for line in parsed)
+
+
+def test_an_admin_token_made_by_the_command_is_kept_hashed(sqlite_url: str) -> None:
+    from typer.testing import CliRunner
+
+    from tablelands.cli import app
+
+    made = CliRunner().invoke(app, ["admin-token", "--db", sqlite_url])
+    assert made.exit_code == 0, made.output
+    token = made.stdout.strip().splitlines()[0]
+    stored = Path(sqlite_url.removeprefix("sqlite:///")).read_bytes()
+    assert token.encode() not in stored  # only its hash
+    with serving(sqlite_url, admin=None) as client:
+        assert client.get("/api/admin/games", headers=bearer(token)).status_code == 200
+        assert client.get("/api/admin/games", headers=bearer("guess")).status_code == 403
+        again = CliRunner().invoke(app, ["admin-token", "--db", sqlite_url])
+        assert client.get("/api/admin/games", headers=bearer(token)).status_code == 403
+        fresh = again.stdout.strip().splitlines()[0]
+        assert client.get("/api/admin/games", headers=bearer(fresh)).status_code == 200
+
+
+def test_hints_from_one_address_meet_their_quota(sqlite_url: str) -> None:
+    limits = dataclasses.replace(ROOMY, hints_per_window=2)
+    with serving(sqlite_url, limits=limits, hint_budget="5it") as client:
+        made = make(client, [{"kind": "me"}, {"kind": "friend"}]).json()
+        game_id, token = made["game"]["id"], made["seats"][0]["token"]
+        route = f"/api/games/{game_id}/hint"
+        for _ in range(2):
+            assert client.post(route, json={"seq": 0}, headers=bearer(token)).status_code == 200
+        refused = client.post(route, json={"seq": 0}, headers=bearer(token))
+        assert refused.status_code == 429 and "hints: at most 2" in refused.json()["message"]
+        assert int(refused.headers["Retry-After"]) > 0

@@ -97,7 +97,9 @@ def create_app(settings: Settings) -> FastAPI:
                 hub.shutdown()
                 engine.dispose()
 
-    app = FastAPI(title="tablelands", lifespan=lifespan)
+    # No /docs or /redoc: FastAPI's pages run scripts from a CDN, which the pages' policy
+    # (headers.py) refuses; the document itself is /openapi.json.
+    app = FastAPI(title="tablelands", lifespan=lifespan, docs_url=None, redoc_url=None)
     # The body's size is checked first (outermost), then the JSON it holds.
     app.add_middleware(JsonGuard, max_depth=settings.limits.max_json_depth)
     app.add_middleware(BodyLimit)

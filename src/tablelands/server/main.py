@@ -45,13 +45,20 @@ def serve(host: str, port: int, settings: Settings, processes: int = 1) -> None:
         print(f"tablelands serve: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    print(f"tablelands: open http://{shown}:{port}/ in your browser")
-    print(f"database: {settings.database_url.split('@')[-1]}")
-    if processes > 1:
-        print(f"processes: {processes}, each serving any game")
     admin = "set by " + ADMIN_TOKEN_VARIABLE if settings.admin_token else "`tablelands admin-token`"
-    print(f"admin page: /admin (its token: {admin})")
-    sys.stdout.flush()
+    banner = [
+        f"tablelands: open http://{shown}:{port}/ in your browser",
+        f"database: {settings.database_url.split('@')[-1]}",
+        *([f"processes: {processes}, each serving any game"] if processes > 1 else []),
+        f"admin page: /admin (its token: {admin})",
+    ]
+    if settings.json_logs:  # a log collector reads every line as an object
+        tell_on_stderr(json_lines=True)
+        for line in banner:
+            logging.getLogger("tablelands.server").info(line)
+    else:
+        print("\n".join(banner))
+        sys.stdout.flush()
     common: dict[str, Any] = {
         "host": host,
         "port": port,
