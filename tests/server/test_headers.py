@@ -153,10 +153,11 @@ def test_head_on_every_page_answers_as_get(client: TestClient, game_id: str) -> 
     assert client.head("/static/css/site.css").status_code == 200
 
 
-def test_the_openapi_document_lists_head_on_pages_with_their_own_ids(client: TestClient) -> None:
+def test_the_openapi_document_is_the_apis_with_an_id_per_operation(client: TestClient) -> None:
+    # The pages (HTML, GET and HEAD) are not part of the API's document.
     paths = client.get("/openapi.json").json()["paths"]
-    assert set(paths["/"]) == {"get", "head"}
-    assert set(paths["/play/{game_id}"]) == {"get", "head"}
+    assert all(path.startswith("/api/") for path in paths)
+    assert set(paths["/api/games/{game_id}"]) == {"get"}
     ids = [op["operationId"] for methods in paths.values() for op in methods.values()]
     assert len(ids) == len(set(ids))
 

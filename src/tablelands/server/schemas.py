@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from tablelands.core.game import OptionValue
-from tablelands.games import game_names
 
 
 def _integral(value: Any) -> Any:
@@ -36,7 +34,8 @@ class SeatRequest(_Strict):
 
 
 class NewGame(_Strict):
-    game: str = Field(pattern=f"^({'|'.join(re.escape(name) for name in game_names())})$")
+    #: A registered game's name (an unknown one is refused naming the games there are).
+    game: str = Field(min_length=1, max_length=64)
     title: str | None = Field(default=None, min_length=1, max_length=200)
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     options: dict[str, OptionValue] = Field(default_factory=dict)
