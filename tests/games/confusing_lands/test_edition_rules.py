@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tablelands.core.errors import EditionError
 from tablelands.games.confusing_lands import GAME
 from tablelands.games.confusing_lands.components import KIND_NAMES, SYMBOLS
+from tests.games.editions import refused_by
 
 SIDES = ("condition_side", "landscape_side")
 
@@ -31,13 +31,7 @@ def spaces(content: dict[str, Any]) -> Iterator[tuple[list[str], int, str]]:
 
 
 def refused(content: dict[str, Any], field: str, *fragments: str) -> str:
-    with pytest.raises(EditionError) as info:
-        GAME.edition_class.from_data(content, "mine.json")
-    text = str(info.value)
-    assert text.startswith(f"mine.json: {field}: "), text
-    for fragment in fragments:
-        assert fragment in text, text
-    return text
+    return refused_by(GAME, content, field, *fragments)
 
 
 def warnings_of(content: dict[str, Any]) -> list[str]:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tablelands.core.errors import EditionError
 from tablelands.games.land_vs_sea import GAME
+from tests.games.editions import refused_by
 
 
 def data() -> dict[str, Any]:
@@ -22,13 +22,7 @@ def face(edges: str, *regions: list[int], **extra: Any) -> dict[str, Any]:
 
 
 def refused(content: dict[str, Any], field: str, *fragments: str) -> str:
-    with pytest.raises(EditionError) as info:
-        GAME.edition_class.from_data(content, "mine.json")
-    text = str(info.value)
-    assert text.startswith(f"mine.json: {field}: "), text
-    for fragment in fragments:
-        assert fragment in text, text
-    return text
+    return refused_by(GAME, content, field, *fragments)
 
 
 def warnings_of(content: dict[str, Any]) -> list[str]:
