@@ -163,3 +163,22 @@ def test_reconnecting_with_since_loses_no_line(sqlite_url: str) -> None:
         whole = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[1])).json()
         assert received == [line for line in whole["log"] if line["seq"] <= since]
         assert len(received) > 5
+
+
+def test_a_socket_opened_where_the_client_left_off_still_gets_a_view(sqlite_url: str) -> None:
+    # The docs promise a view on connect; one whose `since` is the game's seq carries no
+    # line, but says whose turn it is (a page reloaded after the last move needs that).
+    with serving(sqlite_url) as client:
+        game_id, tokens = two_people(client, "confusing-lands")
+        with seat_socket(client, game_id, tokens[0]) as socket:
+            frame = next_view(socket)
+            socket.send_json(
+                {"type": "move", "seq": frame["seq"], "action_id": frame["legal_actions"][0]["id"]}
+            )
+            frame = next_view(socket)
+        with seat_socket(client, game_id, tokens[0], frame["seq"]) as socket:
+            socket.send_json({"type": "dance"})  # answered after the view, if one comes
+            first = socket.receive_json()
+            assert first["type"] == "view" and first["seq"] == frame["seq"] == 1
+            assert first["log"] == [] and first["to_act"] == frame["to_act"]
+            assert socket.receive_json()["type"] == "refused"

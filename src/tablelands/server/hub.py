@@ -72,6 +72,9 @@ class Connection:
     #: The seq of the last view sent (below 0: none yet): the next one carries the log
     #: lines after it.
     sent: int
+    #: No view sent yet: the first is sent even when the game is still where the client
+    #: last saw it (``since``), as every connection gets a view on connect.
+    fresh: bool = True
 
 
 class Hub:
@@ -279,10 +282,11 @@ class Hub:
         self, game_id: str, connections: list[Connection], texts: list[tuple[int, str]]
     ) -> None:
         for connection, (seq, text) in zip(connections, texts, strict=True):
-            if seq <= connection.sent:
+            if seq <= connection.sent and not connection.fresh:
                 continue  # it has this view already (an event heard after the change)
             if await self._send(game_id, connection, text):
-                connection.sent = seq
+                connection.sent = max(connection.sent, seq)
+                connection.fresh = False
 
     async def _send_seats(self, game_id: str, connections: list[Connection]) -> None:
         if connections:
