@@ -13,6 +13,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from tablelands.server.settings import Limits
 from tests.server.conftest import ADMIN, ROOMY, bearer, hub_of, seat_socket, serving
 from tests.server.served import Json, Launcher, Socket, Table, eventually, play_over_sockets
 
-#: The default limits, but hints from many games at once (what the hint probe needs).
+#: The default limits.
 DEFAULT = Limits()
 
 
@@ -53,14 +54,21 @@ def bot_answers(client: TestClient, game_id: str, token: str) -> float:
     return time.monotonic() - started
 
 
-@pytest.fixture
-def control(sqlite_url: str) -> Iterator[tuple[TestClient, str, str]]:
-    """A server with its default limits, and a control game: me, then a random bot."""
-    with serving(sqlite_url, limits=DEFAULT, hint_budget="3s") as client:
+@contextmanager
+def control_game(url: str, limits: Limits) -> Iterator[tuple[TestClient, str, str]]:
+    """A server with ``limits``, and a control game: me, then a random bot."""
+    with serving(url, limits=limits, hint_budget="1s") as client:
         made = make(client, [{"kind": "me"}, {"kind": "bot", "agent": "random"}]).json()
         game_id, token = made["game"]["id"], made["seats"][0]["token"]
         bot_answers(client, game_id, token)  # the quick lane's worker is started
         yield client, game_id, token
+
+
+@pytest.fixture
+def control(sqlite_url: str) -> Iterator[tuple[TestClient, str, str]]:
+    """The control game on a server with the default limits."""
+    with control_game(sqlite_url, DEFAULT) as made:
+        yield made
 
 
 def test_many_creations_meet_the_quota_and_the_bots_keep_answering(
@@ -80,11 +88,14 @@ def test_many_creations_meet_the_quota_and_the_bots_keep_answering(
     assert bot_answers(client, game_id, token) < 1.0
 
 
-def test_hints_across_games_do_not_hold_up_a_cheap_bot(
-    control: tuple[TestClient, str, str],
-) -> None:
-    client, game_id, token = control
-    games = [make(client, [{"kind": "me"}, {"kind": "friend"}]).json() for _ in range(18)]
+def test_hints_across_games_do_not_hold_up_a_cheap_bot(sqlite_url: str) -> None:
+    # 20 games besides the control one: one more than a window's default.
+    with control_game(sqlite_url, dataclasses.replace(DEFAULT, games_per_window=21)) as made:
+        hints_and_a_cheap_bot(*made)
+
+
+def hints_and_a_cheap_bot(client: TestClient, game_id: str, token: str) -> None:
+    games = [make(client, [{"kind": "me"}, {"kind": "friend"}]).json() for _ in range(20)]
     answers: list[int] = []
 
     def ask(made: Json) -> None:
