@@ -449,3 +449,21 @@ def test_hints_from_one_address_meet_their_quota(sqlite_url: str) -> None:
         refused = client.post(route, json={"seq": 0}, headers=bearer(token))
         assert refused.status_code == 429 and "hints: at most 2" in refused.json()["message"]
         assert int(refused.headers["Retry-After"]) > 0
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_kill_9_of_several_processes_supervisor_leaves_none_behind(
+    launcher: Launcher, database_url: str
+) -> None:
+    server = launcher.start(["A"], database_url, "--processes", "2", *LONG_BOTS)[0]
+    thinking_game(launcher, server)
+    family = children_of(server.pid)
+    assert len(family) >= 4, "two server processes, and a worker and its tracker at least"
+    os.kill(server.pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
+    eventually(
+        lambda: not any(alive(pid) for pid in family),
+        f"the processes {sorted(family)} to end",
+        10,
+        launcher.report,
+    )
