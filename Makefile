@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# What the web app alone needs (`make run`): the package and its own dependencies.
+WEB_STAMP := $(VENV)/.installed-web
 NODE_STAMP := node_modules/.installed
 
 .PHONY: install run test lint types unit bench clean
@@ -27,12 +29,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,rl,train,ray]'
 	touch $(STAMP)
 
+$(WEB_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(WEB_STAMP)
+
 # TypeScript checks the client's JSDoc types (tests/client/test_typecheck.py).
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
-run: install
+# Only what the web app needs: no browser, no research or training libraries.
+run: $(WEB_STAMP)
 	$(BIN)/tablelands serve
 
 lint: install

@@ -1,4 +1,4 @@
-// The admin page: asks for the admin token the server printed (kept in this tab's
+// The admin page: asks for the admin token (kept in this tab's
 // sessionStorage), then lists every game a page at a time, newest first
 // (`GET /api/admin/games`), each with a link to watch it.
 
