@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 import pytest
@@ -133,7 +133,7 @@ ROOMY_OPTIONS = [
 
 @contextmanager
 def serving(
-    url: str, workers: int = 1, limits: Limits = ROOMY, admin: str | None = ADMIN, **settings: str
+    url: str, workers: int = 1, limits: Limits = ROOMY, admin: str | None = ADMIN, **settings: Any
 ) -> Iterator[TestClient]:
     """A client of a new app over the database at ``url`` (start-up and shutdown run);
     ``admin``: the operator's admin token (``None``: the one kept hashed in the database);

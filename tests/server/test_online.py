@@ -467,3 +467,19 @@ def test_kill_9_of_several_processes_supervisor_leaves_none_behind(
         10,
         launcher.report,
     )
+
+
+def test_a_test_seed_makes_the_games_seeds_again_and_none_makes_them_secret(
+    tmp_path: Path,
+) -> None:
+    def seeds(name: str, **settings: Any) -> list[int]:
+        url = f"sqlite:///{tmp_path / name}.db"
+        with serving(url, **settings) as client:
+            for _ in range(3):
+                make(client, [{"kind": "me"}])
+            store = hub_of(client).store
+            return [store.setup(game_id).setup.seed for game_id in store.game_ids()]
+
+    assert seeds("a", test_seeds=7) == seeds("b", test_seeds=7)
+    assert seeds("c", test_seeds=7) != seeds("d", test_seeds=8)
+    assert seeds("e") != seeds("f")

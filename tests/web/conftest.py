@@ -4,21 +4,29 @@ a page that fails its test on any script error."""
 
 from __future__ import annotations
 
+import os
+import secrets
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
+from sqlalchemy import create_engine, text
 
 from tablelands.server.app import create_app
 from tablelands.server.settings import Settings
 from tests.server.conftest import ROOMY
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+#: The seed of the stream of the test server's games' seeds (``Settings.test_seeds``): set
+#: it to play a failing run's games again (with the same tests, in the same order).
+SEED_VARIABLE = "TABLELANDS_TEST_SEED"
+TEST_SEED = int(os.environ.get(SEED_VARIABLE) or secrets.randbelow(2**31))
 
 
 def _free_port() -> int:
@@ -44,6 +52,7 @@ def site(site_database: str) -> Iterator[str]:
         hint_budget="0.3s",
         analysis_budget="10it",
         limits=ROOMY,
+        test_seeds=TEST_SEED,
     )
     app = create_app(settings)
     port = _free_port()
@@ -58,6 +67,40 @@ def site(site_database: str) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed page test says how to play its games again: the seed of the server's games'
+    seeds, and the games the test made with their seeds."""
+    report = yield
+    if report.failed and call.when == "call" and "site_database" in getattr(item, "funcargs", {}):
+        made = games_since(item.funcargs["site_database"], getattr(item, "started_at", 0.0))
+        report.sections.append(
+            (
+                "games",
+                f"{SEED_VARIABLE}={TEST_SEED}; the test's games (id, game, seed): {made}",
+            )
+        )
+    return report
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_call(item: pytest.Item) -> None:
+    item.started_at = time.time()  # type: ignore[attr-defined]
+
+
+def games_since(url: str, started: float) -> list[tuple[str, str, int]]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text("SELECT id, game, seed, created_at FROM games ORDER BY created_at")
+            ).all()
+    finally:
+        engine.dispose()
+    since = datetime.fromtimestamp(started, UTC).replace(tzinfo=None).isoformat(" ")
+    return [(row[0], row[1], row[2]) for row in rows if str(row[3]) >= since]
 
 
 class Tab:

@@ -72,7 +72,7 @@ def create_app(settings: Settings) -> FastAPI:
             key, _ = await asyncio.to_thread(store.secret, ADDRESS_KEY, secrets.token_hex(32))
             app.state.quotas = Quotas(settings.limits, store, bytes.fromhex(key))
             scheduler = Scheduler(settings.workers)
-            hub = Hub(Referee(store, settings.limits), publisher, scheduler)
+            hub = Hub(Referee(store, settings.limits, settings.test_seeds), publisher, scheduler)
             app.state.hub = hub
             app.state.replays = Replays(hub.referee)
             listener = Listener(settings.database_url, publisher, hub.resync) if shared else None

@@ -25,7 +25,7 @@ from tablelands.core.errors import IllegalActionError, NotationError, Tablelands
 from tablelands.core.game import JsonDict, State
 from tablelands.core.match import PLAY, UNDO, Match, Move, Setup
 from tablelands.core.records import GameRecord, record_of
-from tablelands.core.rng import SEED_LIMIT
+from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.core.view import SpectatorView
 from tablelands.games import get_game
 from tablelands.server.bots import BotJob
@@ -75,9 +75,14 @@ class SeatToken:
 class Referee:
     """The games of one database, refereed by this process."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(
+        self, store: Store, limits: Limits | None = None, test_seeds: int | None = None
+    ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        #: Where games' seeds come from: the system's secret randomness, or (tests only,
+        #: ``Settings.test_seeds``) a seeded generator.
+        self._seeds = None if test_seeds is None else Rng(test_seeds)
         self._positions: OrderedDict[str, Position] = OrderedDict()
         #: The seats as frames show them, per game, until the game's seats change: every
         #: change of a seat (a join, a rename, a socket opened or closed, a process gone)
@@ -87,6 +92,12 @@ class Referee:
         self._lock = threading.Lock()
 
     # -- making games ---------------------------------------------------------------
+
+    def _new_seed(self) -> int:
+        if self._seeds is None:
+            return secrets.randbelow(SEED_LIMIT)
+        with self._lock:
+            return self._seeds.below(SEED_LIMIT)
 
     def create(self, request: NewGame, creator: str | None = None) -> tuple[str, list[SeatToken]]:
         """Make a game for ``creator`` (what the quotas count it by); its id and the token
@@ -150,7 +161,7 @@ class Referee:
             players=players,
             options=checked.options,
             edition=request.edition,
-            seed=secrets.randbelow(SEED_LIMIT),
+            seed=self._new_seed(),
             hints=request.hints,
             created_at=now(),
             status=PLAYING,
@@ -178,7 +189,7 @@ class Referee:
             players=setup.players,
             options=setup.options,
             edition=made.edition_data,
-            seed=secrets.randbelow(SEED_LIMIT),
+            seed=self._new_seed(),
             hints=made.hints,
             created_at=now(),
             status=PLAYING,

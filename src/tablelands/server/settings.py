@@ -142,6 +142,10 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     #: Log lines as JSON objects, one a line (for a log collector).
     json_logs: bool = False
+    #: For tests only, never offered to players (a seed known is every hidden card known):
+    #: games' seeds drawn in order from a generator seeded with this, so that a test's games
+    #: can be played again; ``None``: each game's seed is secret and random.
+    test_seeds: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("hint_budget", "analysis_budget"):
