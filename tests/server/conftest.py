@@ -117,6 +117,7 @@ ROOMY = Limits(
     games_per_window=1_000_000,
     live_games_per_client=1_000_000,
     hints_per_window=1_000_000,
+    previews_per_window=1_000_000,
     sockets_per_client=100_000,
 )
 #: The same, as ``tablelands serve`` options.
@@ -126,6 +127,7 @@ ROOMY_OPTIONS = [
         "games_per_window",
         "live_games_per_client",
         "hints_per_window",
+        "previews_per_window",
         "sockets_per_client",
     )
 ]

@@ -32,11 +32,13 @@ QUOTAS = {
     ("POST", "/api/games"),
     ("POST", "/api/games/{game_id}/hint"),
     ("POST", "/api/games/{game_id}/rematch"),
+    ("POST", "/api/games/{game_id}/preview"),
 }
 STALE = {
     ("POST", "/api/games/{game_id}/moves"),
     ("POST", "/api/games/{game_id}/undo"),
     ("POST", "/api/games/{game_id}/hint"),
+    ("POST", "/api/games/{game_id}/preview"),
 }
 
 

@@ -46,7 +46,7 @@ from tablelands.server.referee import Referee
 from tablelands.server.replays import Replays
 from tablelands.server.review import Reviews, add_review_routes
 from tablelands.server.scheduler import Scheduler
-from tablelands.server.schemas import Join, MoveRequest, NewGame, UndoRequest
+from tablelands.server.schemas import Join, MoveRequest, NewGame, PreviewRequest, UndoRequest
 from tablelands.server.settings import Settings
 from tablelands.server.sockets import close_refused, origin_allowed, serve_socket
 from tablelands.server.store import Store
@@ -225,6 +225,17 @@ def create_app(settings: Settings) -> FastAPI:
         await hub.play(game_id, index, body.seq, body.action, body.action_id)
         hub.touched(game_id)
         return await hub.run(hub.referee.frame, game_id, index, body.seq)
+
+    @app.post("/api/games/{game_id}/preview")
+    async def preview(
+        request: Request, game_id: str, body: PreviewRequest, authorization: Authorization = None
+    ) -> JsonDict:
+        """What the seat would see of an action before it confirms it: the words of its log,
+        each seat's total before and after, its observation after (unknowns null)."""
+        hub = hub_of(request)
+        index = await seat(hub, game_id, authorization)
+        quotas_of(request).before_preview(client_of(request))
+        return await hub.run(hub.referee.foresee, game_id, index, body.seq, body.action_id)
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(

@@ -79,6 +79,7 @@ class Quotas:
         self._store = store
         self._key = address_key
         self._hints = Windows(limits.hints_per_window, limits.window_seconds)
+        self._previews = Windows(limits.previews_per_window, limits.window_seconds)
         self._sockets: dict[str, int] = {}
         self._all_sockets = 0
 
@@ -111,6 +112,9 @@ class Quotas:
 
     def before_hint(self, client: str) -> None:
         self._hints.take(client, "hints")
+
+    def before_preview(self, client: str) -> None:
+        self._previews.take(client, "previews")
 
     def open_socket(self, client: str) -> None:
         """One socket more from ``client``; ``QuotaError`` when it may have no more."""

@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from tablelands.core.errors import IllegalActionError, NotationError, TablelandsError
+from tablelands.core.foresight import foresee
 from tablelands.core.game import JsonDict, State
 from tablelands.core.match import PLAY, UNDO, Match, Move, Setup
 from tablelands.core.records import GameRecord, record_of
@@ -503,6 +504,16 @@ class Referee:
         self._append(game_id, Move(seq + 1, seat, undone.seq, UNDO), over=False)
         self._forget(game_id)
         return Event(game_id, Event.MOVED, seq=seq + 1)
+
+    def foresee(self, game_id: str, seat: int, seq: int, action_id: int) -> JsonDict:
+        """What ``seat`` would see of playing ``action_id`` at ``seq``, from its own view
+        (``core/foresight.py``); ``StaleError`` or ``RefusedError`` as a move would be."""
+        position = self._current(game_id, seq)
+        try:
+            seen = foresee(position.view(seat), action_id)
+        except (IllegalActionError, NotationError) as exc:
+            raise RefusedError(str(exc)) from None
+        return {"seq": seq, **seen.to_json()}
 
     def _current(self, game_id: str, seq: int) -> Position:
         """The position a move against ``seq`` is checked in. A cached one at that seq is

@@ -60,6 +60,13 @@ class UndoRequest(_Strict):
     seq: Integer = Field(ge=0)
 
 
+class PreviewRequest(_Strict):
+    """What a seat would see of an action at ``seq`` before it confirms it."""
+
+    seq: Integer = Field(ge=0)
+    action_id: Integer = Field(ge=0)
+
+
 class HintRequest(_Strict):
     """A hint for the position at ``seq`` (the seq of the view it is asked in)."""
 

@@ -49,6 +49,8 @@ class Limits:
     live_games: int = 3000
     #: Hints one client may ask for in ``window_seconds``.
     hints_per_window: int = 120
+    #: Previews (a move shown before it is confirmed) one client may ask for in the window.
+    previews_per_window: int = 3000
     #: WebSockets open at once, from one client and from all (per process).
     sockets_per_client: int = 40
     sockets: int = 5000

@@ -7,6 +7,7 @@ import { analysisPanel } from "./analysis.js";
 import { copyOnClick } from "./copy.js";
 import { byId } from "./dom.js";
 import { onlyAction } from "./forced.js";
+import { askPreview, pointsInWords } from "./preview.js";
 import { joinByInvite } from "./join.js";
 import { hintPanel } from "./hints.js";
 import { FollowUps } from "./followups.js";
@@ -160,13 +161,34 @@ function propose(action, then = [], forced = false) {
   const frame = shownFrame();
   if (!frame || frame.seq === sentAt) return; // a move is on its way: its view comes next
   pending = { action, then, seq: frame.seq };
+  delete ui.prompt.dataset.preview;
   ui.yes.disabled = false;
   notify("");
   const words = [action, ...then].map((a) => a.text).join(", ");
-  ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: words }), forced ? "? It is your only possible move." : "?");
+  const only = forced ? " It is your only possible move." : "";
+  ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: words }), `?${only}`);
   showButtons(true);
   ui.undo.disabled = true;
   ui.yes.focus();
+  // Then the same move in words, with the points it changes, once the server has it.
+  const seat = shown;
+  const token = seat === null ? undefined : held.get(seat)?.token;
+  if (seat === null || token === undefined || then.length) return;
+  const asked = pending;
+  askPreview(summary.id, token, frame.seq, action.id).then(
+    (seen) => {
+      if (pending !== asked) return; // another proposal, or none, since
+      // What the log will say of it ("Land placed tile 25 ..."), then what it scores.
+      const told = seen.words.length ? seen.words.join(" ") : `Play ${words}`;
+      const points = pointsInWords(seen.totals, seat, seatName);
+      ui.prompt.replaceChildren(
+        Object.assign(document.createElement("strong"), { textContent: told }),
+        `${points ? ` — ${points}.` : ""} Confirm?${only}`,
+      );
+      ui.prompt.dataset.preview = String(seen.action);
+    },
+    () => {}, // the notation stays: the preview is a courtesy, the move is checked on confirm
+  );
 }
 
 /** The board took back its proposal (its own drawing shows that): close the bar. */
@@ -179,6 +201,7 @@ function withdraw() {
 function cancel(redraw = true) {
   const had = pending !== null;
   pending = null;
+  delete ui.prompt.dataset.preview;
   showButtons(false);
   if (had && redraw) draw(true);
 }
@@ -192,6 +215,7 @@ function showButtons(/** @type {boolean} */ shown) {
 function confirm() {
   if (pending === null || shown === null) return;
   const { action, then, seq } = pending;
+  delete ui.prompt.dataset.preview;
   if (!held.get(shown)?.socket.send({ type: "move", seq, action_id: action.id })) {
     notify("Not sent: the connection is down. It is being opened again; try once it is back.");
     return;
