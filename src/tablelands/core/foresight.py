@@ -16,7 +16,6 @@ from tablelands.core.errors import TablelandsError
 from tablelands.core.game import JsonDict
 from tablelands.core.view import SeatView
 
-
 #: How an unknown of a preview reads in a log line written from it.
 UNKNOWN = re.compile(r"\bNone\b")
 
