@@ -295,19 +295,24 @@ def thinking_game(launcher: Launcher, server: Any) -> str:
 LONG_BOTS = ("--max-bot-budget", "600s")
 
 
+def killed_leaves_none(launcher: Launcher, server: Any, family: set[int]) -> None:
+    """``kill -9`` the server: every process of ``family`` ends within 10 s."""
+    os.kill(server.pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
+    eventually(
+        lambda: not any(alive(pid) for pid in family),
+        f"the processes {sorted(family)} to end",
+        10,
+        launcher.report,
+    )
+
+
 def test_kill_9_leaves_no_process_behind(launcher: Launcher, sqlite_url: str) -> None:
     server = launcher.start(["A"], sqlite_url, *LONG_BOTS)[0]
     thinking_game(launcher, server)
     family = children_of(server.pid)
     assert family, "the server has started its workers"
-    os.kill(server.pid, signal.SIGKILL)
-    server.process.wait(timeout=10)
-    eventually(
-        lambda: not any(alive(pid) for pid in family),
-        f"the worker processes {sorted(family)} to end",
-        10,
-        launcher.report,
-    )
+    killed_leaves_none(launcher, server, family)
 
 
 def test_sigterm_ends_a_long_search_at_once_and_the_game_goes_on(
@@ -459,14 +464,7 @@ def test_kill_9_of_several_processes_supervisor_leaves_none_behind(
     thinking_game(launcher, server)
     family = children_of(server.pid)
     assert len(family) >= 4, "two server processes, and a worker and its tracker at least"
-    os.kill(server.pid, signal.SIGKILL)
-    server.process.wait(timeout=10)
-    eventually(
-        lambda: not any(alive(pid) for pid in family),
-        f"the processes {sorted(family)} to end",
-        10,
-        launcher.report,
-    )
+    killed_leaves_none(launcher, server, family)
 
 
 def test_a_test_seed_makes_the_games_seeds_again_and_none_makes_them_secret(
