@@ -3,6 +3,8 @@ played only once confirmed; cancelled, it is not proposed again in that position
 
 from __future__ import annotations
 
+import re
+
 from tests.web.conftest import Tab
 
 
@@ -20,9 +22,13 @@ def test_the_only_possible_move_is_proposed_and_waits_for_the_player(tab: Tab) -
     page.wait_for_selector(".tl-turn.tl-mine")
     prompt = page.locator("#prompt")
     page.wait_for_selector("#confirm-yes:not([hidden])")
-    assert prompt.inner_text().startswith("Play start ")
-    proposed = prompt.inner_text().split()[2].rstrip("?")  # the corner's number
-    assert prompt.inner_text().endswith("It is your only possible move.")
+    page.wait_for_selector("#prompt[data-preview]")
+    said = prompt.inner_text()
+    assert said.startswith("Seat 2 took the"), said
+    assert said.endswith("It is your only possible move."), said
+    found = re.search(r"\(start (\d+)\)", said)
+    assert found, said
+    proposed = found.group(1)  # the corner's number
     seq = page.get_attribute("#board", "data-seq")
     tab.screenshot("forced-move-proposed")
 

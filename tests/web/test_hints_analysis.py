@@ -33,8 +33,10 @@ def test_a_hint_is_asked_picked_and_confirmed(tab: Tab) -> None:
     chosen = hints.first.locator("strong").inner_text()
     hinted = int(hints.first.get_attribute("data-id") or -1)
     hints.first.click()
-    # The hint goes to the confirm bar, as a click on the board would.
-    assert page.locator("#prompt strong").inner_text() == chosen
+    # The hint goes to the confirm bar, as a click on the board would, told in the words
+    # the log will read, which name it in notation too.
+    page.wait_for_selector(f'#prompt[data-preview="{hinted}"]')
+    assert f"({chosen})" in page.locator("#prompt strong").inner_text()
     confirm(page)
     assert page.get_attribute("#board", "data-seq") != before
     assert page.locator("#notice").is_hidden()

@@ -178,8 +178,9 @@ function propose(action, then = [], forced = false) {
   askPreview(summary.id, token, frame.seq, action.id).then(
     (seen) => {
       if (pending !== asked) return; // another proposal, or none, since
-      // What the log will say of it ("Land placed tile 25 ..."), then what it scores.
-      const told = seen.words.length ? seen.words.join(" ") : `Play ${words}`;
+      // What the log will say of the move itself ("Land placed tile 25 ..."; the lines
+      // after it, a new round or the score so far, are for the log), then what it scores.
+      const told = seen.words[0] ?? `Play ${words}`;
       const points = pointsInWords(seen.totals, seat, seatName);
       ui.prompt.replaceChildren(
         Object.assign(document.createElement("strong"), { textContent: told }),
