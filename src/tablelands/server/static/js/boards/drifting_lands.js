@@ -6,7 +6,8 @@
 // clicking it.
 
 import { cardFace, cardName, chooseCards } from "./drifting_cards.js";
-import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, patternFill, svg, svgRoot, tooltip } from "./svg.js";
+import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, patternFill, pressable, svg, svgRoot, tooltip } from "./svg.js";
+import { fitToScreen } from "./fit.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -88,6 +89,15 @@ export function render(container, doc, handlers) {
     return [points.reduce((a, p) => a + p[0], 0) / (points.length || 1), points.reduce((a, p) => a + p[1], 0) / (points.length || 1)];
   }
 
+  /** A space in words (its hover text, and what a target's name says is there). @param {Space} space */
+  function spaceWords(space) {
+    const s = bySpace.get(key(space));
+    if (!s) return key(space);
+    const pawn = pawns.get(key(space));
+    const on = pawn ? `, ${pawn.owner === viewer ? "your" : `seat ${pawn.owner + 1}'s`} level-${pawn.level} pawn` : "";
+    return `${key(s)}: ${s.terrain}, value ${s.value}${s.continent !== null ? `, continent ${LETTERS[s.continent % 26]}` : ""}${on}`;
+  }
+
   /** @param {Space} anchor */
   function continentAt(anchor) {
     return bySpace.get(key(anchor))?.continent ?? null;
@@ -138,11 +148,12 @@ export function render(container, doc, handlers) {
       label(group, -SIZE * 0.42, -SIZE * 0.42, String(s.value), { "font-size": SIZE * 0.42, "font-weight": "bold", fill: s.continent === null ? "#e8f1ff" : "#222" });
       if (s.continent !== null) label(group, SIZE * 0.45, -SIZE * 0.42, LETTERS[s.continent % 26], { "font-size": SIZE * 0.34, fill: "#222" });
       if (s.terrain === "mountain") label(group, 0, SIZE * 0.5, "▲▲", { "font-size": SIZE * 0.32, fill: "#3b2200" });
-      tooltip(group, `${key(s)}: ${s.terrain}, value ${s.value}${s.continent !== null ? `, continent ${LETTERS[s.continent % 26]}` : ""}`);
+      tooltip(group, spaceWords(s));
     }
     for (const pawn of pawns.values()) drawPawn(root, pawn);
     targets(root);
     fitViewBox(root, spaces.map((s) => hexCentre(s.q, s.r, SIZE)), SIZE * 1.2);
+    fitToScreen(root);
   }
 
   /** @param {Element} parent @param {Pawn} pawn */
@@ -189,7 +200,7 @@ export function render(container, doc, handlers) {
     if (orogenies.length) lifts(layer, orogenies);
     for (const a of legal.filter((x) => ["breed", "evolve", "expel"].includes(x.kind))) {
       const space = /** @type {Space} */ (a.space);
-      target(layer, space, a.text, { [a.kind]: key(space) }, () => handlers.propose(a));
+      target(layer, space, `${a.text} at ${spaceWords(space)}`, { [a.kind]: key(space) }, () => handlers.propose(a));
     }
     const parts = legal.filter((a) => a.kind === "part");
     // Each part the split offers, shown while the pointer is on its button.
@@ -236,7 +247,9 @@ export function render(container, doc, handlers) {
         const arrow = svg("g", { transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)}) rotate(${angle})`, [chosen ? "data-drift2" : "data-drift"]: `${anchor}>${d}`, "data-kind": actions[0].kind }, layer);
         svg("polygon", { points: `${SIZE * 0.5},-7 ${SIZE * 1.3},-7 ${SIZE * 1.3},-14 ${SIZE * 2},0 ${SIZE * 1.3},14 ${SIZE * 1.3},7 ${SIZE * 0.5},7`, class: "tl-arrow" }, arrow);
         const word = `${actions[0].kind} ${DIRECTION_NAMES[d]}`;
-        clickable(arrow, () => step(actions, d, chosen), word);
+        const further = !chosen && actions.some((a) => /** @type {number[]} */ (a.directions).length === 2 && /** @type {number[]} */ (a.directions)[0] === d);
+        const whose = `continent ${LETTERS[continents[index].continent % 26]}`;
+        clickable(arrow, () => step(actions, d, chosen), `${chosen ? "then " : ""}${word}: ${whose}${further ? ", then a second step may follow" : ""}`);
         tooltip(arrow, word);
       }
     }
@@ -281,7 +294,7 @@ export function render(container, doc, handlers) {
         svg("circle", { cx: x, cy: y, r: SIZE * 0.8, fill: "none", stroke: "#fff", "stroke-width": 3, "pointer-events": "none" }, layer);
         continue;
       }
-      target(layer, { q, r }, `move the pawn at ${start}`, { start }, () => {
+      target(layer, { q, r }, `move the pawn at ${spaceWords({ q, r })}`, { start }, () => {
         pick.start = start;
         draw();
       });
@@ -291,7 +304,7 @@ export function render(container, doc, handlers) {
     for (const a of moves.filter((x) => key(/** @type {Space} */ (x.start)) === pick.start)) {
       const end = /** @type {Space} */ (a.end);
       const path = /** @type {Space[]} */ (a.path);
-      const node = target(layer, end, `${a.text}, ${cost(path)} points`, { end: key(end) }, () => handlers.propose(a));
+      const node = target(layer, end, `${a.text}, ${cost(path)} points, to ${spaceWords(end)}`, { end: key(end) }, () => handlers.propose(a));
       const [x, y] = hexCentre(end.q, end.r, SIZE);
       label(layer, x, y + SIZE * 0.45, `${cost(path)}`, { class: "tl-dl-cost", "font-size": SIZE * 0.42, "font-weight": "bold", fill: "#fff", stroke: "#5a3200", "stroke-width": 0.6, "pointer-events": "none" });
       node.addEventListener("mouseenter", () => line.setAttribute("points", path.map((s) => hexCentre(s.q, s.r, SIZE).map((v) => v.toFixed(1)).join(",")).join(" ")));
@@ -317,7 +330,7 @@ export function render(container, doc, handlers) {
     if (!pick.lifted) {
       for (const lifted of new Set(orogenies.map((a) => key(/** @type {Space} */ (a.lifted))))) {
         const [q, r] = lifted.split(",").map(Number);
-        target(layer, { q, r }, `lift the tile at ${lifted}`, { lifted }, () => {
+        target(layer, { q, r }, `lift the tile at ${spaceWords({ q, r })}`, { lifted }, () => {
           pick.lifted = lifted;
           draw();
         });
@@ -326,7 +339,7 @@ export function render(container, doc, handlers) {
     }
     for (const a of orogenies.filter((x) => key(/** @type {Space} */ (x.lifted)) === pick.lifted)) {
       const onto = /** @type {Space} */ (a.onto);
-      target(layer, onto, a.text, { onto: key(onto) }, () => handlers.propose(a));
+      target(layer, onto, `${a.text}, onto ${spaceWords(onto)}`, { onto: key(onto) }, () => handlers.propose(a));
     }
   }
 
@@ -368,10 +381,7 @@ export function render(container, doc, handlers) {
       for (const card of hand) {
         const face = cardFace(box, doc.edition, card, "tl-in-hand");
         const play = plays.find((a) => a.card === card);
-        if (play) {
-          face.classList.add("tl-clickable");
-          face.addEventListener("click", () => handlers.propose(play));
-        }
+        if (play) pressable(face, () => handlers.propose(play));
       }
     }
   }

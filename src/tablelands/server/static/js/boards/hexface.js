@@ -2,7 +2,7 @@
 // keep separate regions apart (corner tiles), mountains, corals, bonus symbols, caravan or
 // ship, Play Again or Steal. Shapes and letters carry the meaning as well as colours.
 
-import { edgeVector, hexCorner, hexPoints, label, patternFill, svg, tooltip } from "./svg.js";
+import { DIRECTION_NAMES, edgeVector, hexCorner, hexPoints, label, patternFill, svg, tooltip } from "./svg.js";
 
 /**
  * A face drawn out as the observation gives it (`face_json`), edges as directions.
@@ -51,6 +51,25 @@ export function regionPoint(edges, size) {
   if (length < 0.35 * edges.length) [x, y] = edgeVector(edges[0]);
   else [x, y] = [x / length, y / length];
   return [x * size * 0.5, y * size * 0.5];
+}
+
+/**
+ * A face in words, for a screen reader: land and sea by edge, then what is drawn on it.
+ * @param {Face} face
+ */
+export function faceWords(face) {
+  /** @param {string} kind */
+  const towards = (kind) => DIRECTION_NAMES.filter((_, e) => face.edges[e] === kind).join(", ");
+  const words = [];
+  if (towards("L")) words.push(`land ${towards("L")}`);
+  if (towards("S")) words.push(`sea ${towards("S")}`);
+  /** @param {number} count @param {string} name */
+  const counted = (count, name) => (count ? [`${count} ${name}${count > 1 ? "s" : ""}`] : []);
+  words.push(...counted(face.mountains.length, "mountain"), ...counted(face.corals.length, "coral"));
+  words.push(...counted(face.regions.reduce((total, r) => total + r.bonus, 0), "bonus symbol"));
+  if (face.trade) words.push(face.trade);
+  if (face.action) words.push(face.action === "play_again" ? "Play Again" : "Steal");
+  return words.join("; ");
 }
 
 /**

@@ -3,8 +3,9 @@
 // by clicking: a face in hand then a lit position (R turns it, F flips it), a stack to draw,
 // a tile to steal, a region for the waypoint, a hole for the Volcano/Whirlpool.
 
-import { drawFace, regionPoint, turnFace } from "./hexface.js";
-import { button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, svg, svgRoot, tooltip } from "./svg.js";
+import { drawFace, faceWords, regionPoint, turnFace } from "./hexface.js";
+import { button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, pressable, svg, svgRoot, tooltip } from "./svg.js";
+import { fitToScreen } from "./fit.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -154,7 +155,7 @@ export function render(container, doc, handlers) {
       points.push([x, y]);
       const group = svg("g", { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, "data-q": entry.q, "data-r": entry.r, "data-tile": "" }, tiles);
       drawFace(root, group, seen.board_faces[index], SIZE, entry.special ?? undefined);
-      tooltip(group, `${entry.q},${entry.r}${entry.placer >= 0 ? `, placed by ${sides[entry.placer]}` : ""}`);
+      tooltip(group, `${entry.q},${entry.r}${entry.special ? ` ${entry.special}` : ""}: ${faceWords(seen.board_faces[index])}${entry.placer >= 0 ? `, placed by ${sides[entry.placer]}` : ""}`);
       // The last turn's tiles stand out, so the table can see what just happened.
       if (index === board.length - 1 && board.length > 1) svg("polygon", { points: hexPoints(SIZE - 2), class: "tl-ls-last", fill: "none", stroke: "#ffea00", "stroke-width": 3, "stroke-dasharray": "6 3" }, group);
     });
@@ -165,7 +166,7 @@ export function render(container, doc, handlers) {
       const [x, y] = hexCentre(/** @type {number} */ (action.q), /** @type {number} */ (action.r), SIZE);
       points.push([x, y]);
       const spot = svg("polygon", { points: hexPoints(SIZE - 3), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, class: "tl-target tl-legal", "data-place": key }, root);
-      clickable(spot, () => handlers.propose(action), `place at ${key}`);
+      clickable(spot, () => handlers.propose(action), `place tile ${action.tile}, face ${action.face}, turned ${action.rotation}, at ${key}`);
       spot.addEventListener("mouseenter", () => {
         clear(ghost);
         const group = svg("g", { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` }, ghost);
@@ -193,10 +194,11 @@ export function render(container, doc, handlers) {
       const hole = svg("g", { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, "data-hole": `${action.q},${action.r}` }, root);
       svg("polygon", { points: hexPoints(SIZE - 3), class: "tl-target tl-legal" }, hole);
       label(hole, 0, 0, "hole", { "font-weight": "bold", fill: "#5a3200" });
-      clickable(hole, () => handlers.propose(action), `the Volcano or Whirlpool goes to ${action.q},${action.r}`);
+      clickable(hole, () => handlers.propose(action), `hole: the Volcano or Whirlpool goes to ${action.q},${action.r}`);
     }
     waypointTargets(root);
     fitViewBox(root, points, SIZE * 1.1);
+    fitToScreen(root);
   }
 
   /**
@@ -269,7 +271,7 @@ export function render(container, doc, handlers) {
    * @param {Record<string, string | number>} data
    */
   function faceBox(parent, face, name, data) {
-    const root = svgRoot(parent, "tl-ls-face", name);
+    const root = svgRoot(parent, "tl-ls-face", `${name}: ${face ? faceWords(face) : "empty"}`);
     root.setAttribute("viewBox", `${-FACE_SIZE - 2} ${-FACE_SIZE - 2} ${2 * FACE_SIZE + 4} ${2 * FACE_SIZE + 4}`);
     for (const [key, value] of Object.entries(data)) root.setAttribute(`data-${key}`, String(value));
     if (face) drawFace(root, root, face, FACE_SIZE);
@@ -294,14 +296,17 @@ export function render(container, doc, handlers) {
           const face = chosen ? aimedFace() : up ? drawn.up : drawn.down;
           const root = faceBox(tile, face, `${up ? "up" : "down"} face`, { face: up ? "up" : "down" });
           if (chosen) root.classList.add("tl-chosen");
-          if (mine) clickable(root, () => { Object.assign(choice, { slot, up, rotation: choice.slot === slot && choice.up === up ? choice.rotation : 0 }); draw(); }, `aim tile ${held.tile} ${up ? "up" : "down"} face`);
+          if (mine) {
+            clickable(root, () => { Object.assign(choice, { slot, up, rotation: choice.slot === slot && choice.up === up ? choice.rotation : 0 }); draw(); }, `aim tile ${held.tile} ${up ? "up" : "down"} face: ${face ? faceWords(face) : "empty"}`);
+            root.setAttribute("aria-pressed", String(chosen));
+          }
         }
         html("div", { class: "tl-caption" }, cell, held.tile ? `tile ${held.tile}: up, down` : `slot ${slot + 1}: up face`);
         const steal = steals.find((a) => a.seat === seat + 1 && a.slot === slot + 1);
         if (steal) {
-          cell.classList.add("tl-clickable", "tl-chosen");
+          cell.classList.add("tl-chosen");
           cell.setAttribute("data-steal", `${seat + 1}/${slot + 1}`);
-          cell.addEventListener("click", () => handlers.propose(steal));
+          pressable(cell, () => handlers.propose(steal));
           cell.title = "steal this tile";
         }
       });
@@ -319,7 +324,7 @@ export function render(container, doc, handlers) {
       const draw = legal.find((a) => a.kind === "draw" && a.stack === index + 1);
       if (draw) {
         root.classList.add("tl-chosen");
-        clickable(root, () => handlers.propose(draw), `draw from stack ${index + 1}`);
+        clickable(root, () => handlers.propose(draw), `draw from stack ${index + 1}: ${faceWords(seen.stack_faces[index])}`);
       }
     });
   }

@@ -96,17 +96,52 @@ export function button(parent, content, onClick, data = {}) {
  * Make an SVG element act as a button: clickable, focusable, Enter/Space press it.
  * @param {SVGElement} node
  * @param {() => void} onClick
- * @param {string} name what a screen reader says
+ * @param {string} name what a screen reader says: what is there and what a click does,
+ *   starting with the words the element shows, if it shows a word
  */
 export function clickable(node, onClick, name) {
   node.classList.add("tl-clickable");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", name);
+  if (node instanceof SVGSVGElement) {
+    // A drawing made a button (a card side, a tile face): its letters and symbols are
+    // pictures of what is there, not a label to say, so its name is its title (a hover
+    // text as well), which says what the picture shows.
+    node.removeAttribute("aria-label");
+    const title = svg("title");
+    title.textContent = name;
+    node.prepend(title);
+  } else {
+    node.setAttribute("aria-label", name);
+  }
+  // An image's parts are hidden from screen readers: the drawing holding a button is a
+  // group of its parts instead, each named.
+  const root = node.ownerSVGElement;
+  if (root?.getAttribute("role") === "img") root.setAttribute("role", "group");
   node.addEventListener("click", (event) => {
     event.stopPropagation();
     onClick();
   });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation(); // the page's Enter would confirm what this very key proposes
+      onClick();
+    }
+  });
+}
+
+/**
+ * Make an HTML box (a card, a tile in a hand) act as a button named by what it shows:
+ * clickable, focusable, Enter/Space press it.
+ * @param {HTMLElement} node
+ * @param {() => void} onClick
+ */
+export function pressable(node, onClick) {
+  node.classList.add("tl-clickable");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.addEventListener("click", onClick);
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
