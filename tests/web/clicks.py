@@ -134,7 +134,10 @@ def play_to_the_end(
         if not shot_middle and moves >= middle and (when is None or page.locator(when).count()):
             shot("middle")
             shot_middle = True
-        ACT[game](page)
+        if page.locator(PROPOSED).count():
+            confirm_by(page, False)  # the page proposed the only possible move itself
+        else:
+            ACT[game](page)
         moves += 1
         assert moves < limit, f"{game}: still not over after {moves} decisions"
         my_turn(page)

@@ -24,7 +24,7 @@ def test_the_only_possible_move_is_proposed_and_waits_for_the_player(tab: Tab) -
     page.wait_for_selector("#confirm-yes:not([hidden])")
     page.wait_for_selector("#prompt[data-preview]")
     said = prompt.inner_text()
-    assert said.startswith("Seat 2 took the"), said
+    assert said.startswith("You took the"), said  # the log: "Seat 2 took the"
     assert said.endswith("It is your only possible move."), said
     found = re.search(r"\(start (\d+)\)", said)
     assert found, said

@@ -269,7 +269,8 @@ export function render(container, doc, handlers) {
 
   /** @param {HTMLElement} parent */
   function hands(parent) {
-    const hands = /** @type {Array<number[] | null>} */ (seen.hands);
+    // A card in hand may be unknown (null) in a preview: the one the deck will give.
+    const hands = /** @type {Array<Array<number | null> | null>} */ (seen.hands);
     hands.forEach((cards, seat) => {
       if (!cards || !cards.length) return;
       const box = html("section", { class: "tl-hand", "data-seat": seat }, parent);
@@ -292,10 +293,14 @@ export function render(container, doc, handlers) {
   /**
    * A card in hand, both sides; the seat to place picks a side by clicking it.
    * @param {HTMLElement} parent
-   * @param {number} card
+   * @param {number | null} card null: not known yet (the next card of the deck, in a preview)
    * @param {boolean} picking
    */
   function handCard(parent, card, picking) {
+    if (card === null) {
+      html("div", { class: "tl-cl-card tl-cl-unknown", "data-card": "unknown" }, parent, "A card from the deck, not known yet");
+      return;
+    }
     const box = html("div", { class: "tl-cl-card", "data-card": card }, parent);
     html("div", { class: "tl-cl-card-name" }, box, `${card} ${names[String(card)]}`);
     const sides = html("div", { class: "tl-cl-sides" }, box);

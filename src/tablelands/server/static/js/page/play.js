@@ -22,6 +22,7 @@ import { saveSeats, savedGames } from "./store.js";
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
 /** @typedef {import("../boards/types.js").PlannedAction} PlannedAction */
+/** @typedef {import("./preview.js").Foresight} Foresight */
 /** @typedef {{token: string, socket: SeatSocket, frame: Frame | null, lines: Map<number, string[]>, up: boolean}} Held */
 
 /** @type {import("./types.js").Summary} */
@@ -119,8 +120,9 @@ function draw(fresh = false) {
   }
   const key = `${shown}:${visible.seq}`;
   const arrived = key !== drawn; // a new position, not the same one drawn again
-  if (fresh || arrived) {
+  if (fresh || arrived || ui.board.dataset.preview !== undefined) {
     renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition }, { propose, withdraw });
+    delete ui.board.dataset.preview;
     drawn = key;
     ui.board.dataset.seq = String(visible.seq); // what a test waits on after a move
   }
@@ -180,16 +182,36 @@ function propose(action, then = [], forced = false) {
       if (pending !== asked) return; // another proposal, or none, since
       // What the log will say of the move itself ("Land placed tile 25 ..."; the lines
       // after it, a new round or the score so far, are for the log), then what it scores.
-      const told = seen.words[0] ?? `Play ${words}`;
+      // The log names seats by number; the one proposing the move is "you" here.
+      const told = seen.words[0]?.replace(new RegExp(`^Seat ${seat + 1}\\b`), "You") ?? `Play ${words}`;
       const points = pointsInWords(seen.totals, seat, seatName);
       ui.prompt.replaceChildren(
         Object.assign(document.createElement("strong"), { textContent: told }),
         `${points ? ` — ${points}.` : ""} Confirm?${only}`,
       );
       ui.prompt.dataset.preview = String(seen.action);
+      showPreview(seen);
     },
     () => {}, // the notation stays: the preview is a courtesy, the move is checked on confirm
   );
+}
+
+/**
+ * Draw the board as the seat would see it after the proposed move (its own preview, unknowns
+ * unknown), with nothing to click, until the move is confirmed (the board stays so until
+ * the view after it arrives) or cancelled (the position is drawn again).
+ * @param {Foresight} seen
+ */
+function showPreview(seen) {
+  try {
+    renderBoard(ui.board, { observation: seen.observation, legal: [], edition }, { propose, withdraw });
+    ui.board.dataset.preview = String(seen.action);
+  } catch (exc) {
+    // A board that cannot draw some unknown of a preview keeps the position: the bar
+    // still tells the move.
+    console.warn("the preview is not drawn:", exc);
+    draw(true);
+  }
 }
 
 /** The board took back its proposal (its own drawing shows that): close the bar. */
