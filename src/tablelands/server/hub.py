@@ -96,6 +96,9 @@ class Hub:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._connections: defaultdict[str, list[Connection]] = defaultdict(list)
         self._bots: dict[str, asyncio.Task[None]] = {}
+        #: Games woken while their bots' task was looking at them: it looks once more before
+        #: it stops, or a move made meanwhile would wait for a bot that never comes.
+        self._woken: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -315,7 +318,9 @@ class Hub:
         made = self.store.known_setup(game_id)
         if made is not None and not any(made.bots):
             return  # a game's seats never change kind: no bot will ever move in it
-        if game_id not in self._bots:
+        if game_id in self._bots:
+            self._woken.add(game_id)
+        else:
             self._bots[game_id] = asyncio.create_task(self._play_bots(game_id))
 
     def bots_awake(self, game_id: str) -> bool:
@@ -325,10 +330,15 @@ class Hub:
     async def _play_bots(self, game_id: str) -> None:
         try:
             while True:
+                self._woken.discard(game_id)
                 job = await self.run(self.referee.bot_job, game_id)
                 if job is None:
+                    if game_id in self._woken:
+                        continue  # a move came while the position was read: read it again
                     return
                 if await self.run(self.store.idle, game_id, self.limits.idle_seconds):
+                    if game_id in self._woken:
+                        continue  # someone came back while it was asked
                     bot_log.info("game %s is idle: its bots wait for someone to return", game_id)
                     return
                 claimed = await self._claim(job)
@@ -350,6 +360,7 @@ class Hub:
             log.exception("the bots of game %s stopped", game_id)
         finally:
             self._bots.pop(game_id, None)
+            self._woken.discard(game_id)
 
     async def _claim(self, job: BotJob) -> bool | None:
         """True when this process makes the decision: it holds the lease and the game is
