@@ -90,6 +90,10 @@ class GameInfo:
     rulings: tuple[str, ...] = field(default=())
     #: The distinct ways to play, as (players, options): what the conformance suite runs.
     modes: tuple[tuple[int, tuple[tuple[str, OptionValue], ...]], ...] = field(default=())
+    #: What playing it is like, in one line for someone who has never played it (the lobby).
+    blurb: str = ""
+    #: A game's rough length with people at the table, in words ("about 15 minutes").
+    length: str = ""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -294,6 +298,12 @@ class Game(ABC, Generic[EditionT]):
     def balance_sides(self, standings: list[JsonDict]) -> list[str] | None:
         """Each seat's side in words (``Land``, a team) from the :meth:`standings` rows, for a
         balance report's win rate by side; ``None`` where every seat plays for itself."""
+        return None
+
+    def seat_sides(self, players: int, options: Mapping[str, OptionValue]) -> list[str] | None:
+        """Each seat's side or colour in words before the game starts (``Sea``, ``the black
+        pawns``), for whoever is invited to a seat; ``None`` where seats differ only by their
+        number."""
         return None
 
     def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:

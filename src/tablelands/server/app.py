@@ -45,6 +45,7 @@ from tablelands.server.quotas import QuotaError, Quotas
 from tablelands.server.referee import Referee
 from tablelands.server.replays import Replays
 from tablelands.server.review import Reviews, add_review_routes
+from tablelands.server.rules import add_rules_routes
 from tablelands.server.scheduler import Scheduler
 from tablelands.server.schemas import Join, MoveRequest, NewGame, PreviewRequest, UndoRequest
 from tablelands.server.settings import Settings
@@ -110,6 +111,7 @@ def create_app(settings: Settings) -> FastAPI:
     templates = Jinja2Templates(directory=PACKAGE / "templates")
 
     add_watch_routes(app, templates)
+    add_rules_routes(app, templates)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tablelands.agents import AGENTS
 from tablelands.core.errors import TablelandsError
-from tablelands.core.game import Game, JsonDict, OptionValue
+from tablelands.core.game import Game, GameInfo, JsonDict, OptionValue
 from tablelands.games import game_names, get_game
 
 #: The bot strengths the lobby offers, weakest first: the agent, its spec, a label and what
@@ -19,6 +19,23 @@ STRENGTHS: tuple[tuple[str, str, str, str], ...] = (
     ("mcts", "mcts:3s", "Search, 3 s", "stronger: 3 seconds a move"),
     ("mcts", "mcts:8s", "Search, 8 s", "strongest here: 8 seconds a move"),
 )
+#: The strength the lobby's seats start at, and "Play now against a bot" plays.
+DEFAULT_AGENT = "greedy"
+
+
+def players_in_words(counts: tuple[int, ...]) -> str:
+    """``(1, 2)`` -> ``1 or 2 players``; ``(2, 3, 4)`` -> ``2 to 4 players``."""
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if len(counts) == 2:
+        return f"{counts[0]} or {counts[1]} players"
+    return f"{counts[0]} to {counts[-1]} players"
+
+
+def quick_players(info: GameInfo) -> int:
+    """The player count of "Play now against a bot": you and one bot where the game is
+    played by two, else its smallest count."""
+    return 2 if 2 in info.player_counts else info.player_counts[0]
 
 
 def fixed_options(game: Game[Any]) -> dict[str, dict[str, OptionValue]]:
@@ -60,6 +77,11 @@ def catalog() -> JsonDict:
                 "name": info.name,
                 "title": info.title,
                 "summary": info.summary,
+                "blurb": info.blurb,
+                "length": info.length,
+                "rules": f"/rules/{info.name}",
+                "quick_players": quick_players(info),
+                "players_text": players_in_words(info.player_counts),
                 "player_counts": list(info.player_counts),
                 "edition": {"name": edition.name, "hash": edition.content_hash},
                 "fixed_options": fixed_options(get_game(name)),
@@ -82,5 +104,6 @@ def catalog() -> JsonDict:
     return {
         "games": games,
         "agents": agents,
+        "default_agent": DEFAULT_AGENT,
         "seat_kinds": ["me", "bot", "friend", "hotseat"],
     }

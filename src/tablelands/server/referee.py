@@ -380,6 +380,8 @@ class Referee:
             "moves": len(position.played),
             "current_player": position.state.current_player,
             "seats": self.seats(game_id),
+            # What an invite says of the seat it offers: "Sea", "the red pawns".
+            "sides": position.game.seat_sides(made.setup.players, made.setup.options),
             "result": self._result(position),
         }
 

@@ -31,6 +31,9 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
         player_counts=(1, 2),
         rulings=tuple(f"CL-{n}" for n in range(1, 19)),
         modes=((1, ()), (2, ())),
+        blurb="A quick puzzle: lay cards over one another and keep only the scoring "
+        "conditions your landscape can pay for.",
+        length="10 to 20 minutes",
     )
     package = __name__
 

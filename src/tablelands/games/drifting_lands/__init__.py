@@ -23,6 +23,9 @@ from tablelands.games.drifting_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.drifting_lands.state import DriftingLandsState
 from tablelands.games.drifting_lands.view import balance_figures, balance_sides, standings
 
+#: Each seat's pawns, by the colour names of the board's (red, near-black, teal, purple).
+PAWN_COLOURS = ("red", "black", "teal", "purple")
+
 
 class DriftingLands(Game[DriftingLandsEdition]):
     info = GameInfo(
@@ -33,6 +36,9 @@ class DriftingLands(Game[DriftingLandsEdition]):
         options=(OptionSpec("teams", "4 players in two teams, seats 1+3 against 2+4", False),),
         rulings=tuple(f"DL-{n}" for n in range(1, 11)),
         modes=((2, ()), (3, ()), (4, ()), (4, (("teams", True),))),
+        blurb="Shove continents around the ocean, tear them apart and raise mountains while "
+        "your species walks, breeds and evolves to hold the best land.",
+        length="30 to 60 minutes",
     )
     package = __name__
 
@@ -69,6 +75,13 @@ class DriftingLands(Game[DriftingLandsEdition]):
 
     def balance_sides(self, standings: list[JsonDict]) -> list[str] | None:
         return balance_sides(standings)
+
+    def seat_sides(self, players: int, options: Mapping[str, OptionValue]) -> list[str] | None:
+        # The pawns' colours as the board draws them (SEAT_COLOURS in boards/drifting_lands.js).
+        sides = [f"the {colour} pawns" for colour in PAWN_COLOURS[:players]]
+        if options.get("teams"):
+            sides = [f"{side}, with seat {(seat + 2) % 4 + 1}" for seat, side in enumerate(sides)]
+        return sides
 
     def describe(self, state: State, action: int) -> str:
         text = state.format_action(action)

@@ -17,7 +17,12 @@ from tablelands.core.game import (
     State,
 )
 from tablelands.games.land_vs_sea import log
-from tablelands.games.land_vs_sea.components import TILE_COUNT, LandVsSeaEdition
+from tablelands.games.land_vs_sea.components import (
+    SIDE_NAMES,
+    SIDES_BY_PLAYERS,
+    TILE_COUNT,
+    LandVsSeaEdition,
+)
 from tablelands.games.land_vs_sea.encoding import LandVsSeaEncoder
 from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
 from tablelands.games.land_vs_sea.state import HAND_SIZE, LandVsSeaState
@@ -49,6 +54,9 @@ class LandVsSea(Game[LandVsSeaEdition]):
             (4, ()),
             (4, ALL_ON),
         ),
+        blurb="One shared map of hex tiles: land closes islands, sea closes lakes, and every "
+        "tile helps one side or the other.",
+        length="20 to 40 minutes",
     )
     package = __name__
 
@@ -88,6 +96,9 @@ class LandVsSea(Game[LandVsSeaEdition]):
 
     def balance_sides(self, standings: list[JsonDict]) -> list[str] | None:
         return balance_sides(standings)
+
+    def seat_sides(self, players: int, options: Mapping[str, OptionValue]) -> list[str] | None:
+        return [SIDE_NAMES[side].capitalize() for side in SIDES_BY_PLAYERS[players]]
 
     def hide_in_preview(self, before: JsonDict, after: JsonDict) -> JsonDict:
         """A tile that comes into the viewer's hand (drawn or stolen) shows its up face only,

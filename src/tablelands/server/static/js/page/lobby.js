@@ -1,10 +1,12 @@
-// The lobby: a form made from the catalog to create a game, the invite links of a new game,
-// and "my games" (my_games.js), the games this browser holds seats in.
+// The lobby: a card per game whose button plays it against a bot at once (quick.js), a form
+// made from the catalog to create a game of one's own, the invite links of a new game, and
+// "my games" (my_games.js), the games this browser holds seats in.
 
 import { byId, el } from "./dom.js";
 import { EditionField } from "./edition_field.js";
 import { showMyGames } from "./my_games.js";
 import { lastName, rememberName } from "./names.js";
+import { wirePlayNow } from "./quick.js";
 import { saveSeats } from "./store.js";
 import { wireUpload } from "./upload.js";
 
@@ -67,7 +69,7 @@ function seatField(seat, was) {
   const name = el("input", { name: `name-${seat}`, placeholder: "name (optional)", maxlength: 100, "aria-label": `Seat ${seat + 1} name`,
     value: was?.name ?? (chosen === "me" ? lastName() : "") });
   const agent = el("select", { name: `agent-${seat}`, "aria-label": `Seat ${seat + 1} bot strength` },
-    catalog.agents.map((a) => el("option", { value: a.spec, text: a.label, title: a.help, selected: a.spec === (was?.agent ?? "greedy") })));
+    catalog.agents.map((a) => el("option", { value: a.spec, text: a.label, title: a.help, selected: a.spec === (was?.agent ?? catalog.default_agent) })));
   const about = el("p", { class: "tl-help tl-seat-help", id: `seat-${seat}-help` });
   agent.setAttribute("aria-describedby", about.id);
   const show = () => {
@@ -225,3 +227,4 @@ const edition = new EditionField(byId("edition", HTMLFieldSetElement), chosenGam
 showGame();
 void showMyGames(myGames);
 wireUpload();
+wirePlayNow(document);

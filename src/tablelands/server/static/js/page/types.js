@@ -20,7 +20,8 @@
  *   options: Record<string, boolean | number | string>, hints: boolean, status: string,
  *   created_at: string, moves: number, current_player: number, seats: SeatInfo[],
  *   edition: {name: string, hash: string, packaged: boolean}, result: Result | null,
- *   rematch: string | null}} Summary
+ *   rematch: string | null, sides?: string[] | null}} Summary
+ * `sides`: each seat's side or colour in words ("Sea", "the red pawns"), where the game has them.
  */
 
 /**
@@ -48,10 +49,11 @@
 
 /**
  * The catalog (`GET /api/games/catalog`).
- * @typedef {{games: {name: string, title: string, summary: string, player_counts: number[],
+ * @typedef {{games: {name: string, title: string, summary: string, blurb: string, length: string,
+ *   rules: string, quick_players: number, players_text: string, player_counts: number[],
  *   edition: {name: string, hash: string}, options: OptionSpec[],
  *   fixed_options: Record<string, Record<string, boolean | number | string>>}[], agents: {name: string, spec: string, label: string,
- *   strength: string, help: string}[], seat_kinds: string[]}} Catalog
+ *   strength: string, help: string}[], default_agent: string, seat_kinds: string[]}} Catalog
  */
 
 export {};
