@@ -11,11 +11,22 @@ from pathlib import Path
 import pytest
 
 from tablelands.games import game_names, get_game
+from tablelands.games.drifting_lands import PAWN_COLOURS
 from tablelands.server.catalog import DEFAULT_AGENT, catalog
 from tablelands.server.rules import render_rules
 from tests.server.conftest import serving
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
+DRIFTING_BOARD = (
+    Path(__file__).parents[2] / "src/tablelands/server/static/js/boards/drifting_lands.js"
+)
+#: What each colour name of Drifting Lands' pawns looks like, roughly.
+LOOKS = {
+    "red": (200, 40, 40),
+    "black": (30, 30, 30),
+    "teal": (0, 130, 140),
+    "purple": (110, 30, 150),
+}
 
 
 class Headings(HTMLParser):
@@ -155,3 +166,22 @@ def test_a_summary_names_each_seats_side_where_the_game_has_sides(sqlite_url: st
         "drifting-lands": ["the red pawns", "the black pawns"],
         "confusing-lands": None,
     }
+
+
+def test_drifting_lands_names_the_pawn_colours_the_board_draws() -> None:
+    """The invite's colour names and the board's colours are kept in two places (the game's
+    package, the board module): each drawn colour is nearest the one its seat is told."""
+    found = re.search(r"SEAT_COLOURS = \[([^\]]+)\]", DRIFTING_BOARD.read_text())
+    assert found
+    drawn = [
+        tuple(int(h[i : i + 2], 16) for i in (1, 3, 5))
+        for h in re.findall(r"#[0-9a-f]{6}", found[1])
+    ]
+    assert len(drawn) == len(PAWN_COLOURS) == 4
+
+    def nearest(rgb: tuple[int, ...]) -> str:
+        return min(
+            LOOKS, key=lambda name: sum((a - b) ** 2 for a, b in zip(LOOKS[name], rgb, strict=True))
+        )
+
+    assert [nearest(rgb) for rgb in drawn] == list(PAWN_COLOURS)
