@@ -7,6 +7,7 @@ import pytest
 
 from tests.client.conftest import Harness, accepted
 from tests.client.positions import kind_state, stages
+from tests.play import random_states
 
 GAME = "land-vs-sea"
 
@@ -84,3 +85,26 @@ def test_every_waypoint_ring_takes_its_click(harness: Harness) -> None:
             }"""
         )
         assert hit == target.get_attribute("data-waypoint")
+
+
+@pytest.mark.parametrize("modules", [{}, {"mountains": True}, {"trade": True}])
+def test_only_the_symbols_of_the_modules_in_play(
+    harness: Harness, modules: dict[str, bool]
+) -> None:
+    """A face's mountains, corals and caravans or ships count only with their module: without
+    it they are neither drawn nor in the legend (the faces are the same in every game)."""
+    states = random_states(GAME, 2, 5, modules)
+    state = states[len(states) // 2]
+    harness.show(state)
+    page = harness.page
+    faces = state.observation(0)["board_faces"]
+    printed_ridges = sum(len(f["mountains"]) + len(f["corals"]) for f in faces)
+    printed_trade = sum(1 for f in faces if f["trade"])
+    assert printed_ridges and printed_trade, "the position shows no such symbol: pick another"
+    legend = page.locator(".tl-note", has_text="Green dotted").inner_text()
+    ridges = page.locator("[data-tile] .tl-ls-mountain, [data-tile] .tl-ls-coral").count()
+    trade = page.locator("[data-tile] [data-badge=caravan], [data-tile] [data-badge=ship]").count()
+    assert (ridges > 0) == bool(modules.get("mountains")) == ("mountain" in legend)
+    assert (trade > 0) == bool(modules.get("trade")) == ("caravan" in legend)
+    assert "waypoints" not in legend
+    assert not harness.errors

@@ -51,6 +51,20 @@ function sameFace(printed, face) {
 export function render(container, doc, handlers) {
   const seen = doc.observation;
   const viewer = /** @type {number} */ (seen.viewer);
+  // A face's mountains, corals and trade symbols count only with their module (LS-9,
+  // LS-10): without it they are not drawn, told or explained.
+  const modules = /** @type {Record<string, boolean>} */ (seen.options);
+  /** @param {Face} face */
+  const inPlay = (face) => ({
+    ...face,
+    mountains: modules.mountains ? face.mountains : [],
+    corals: modules.mountains ? face.corals : [],
+    trade: modules.trade ? face.trade : null,
+  });
+  /** @param {SVGSVGElement} root @param {Element} parent @param {Face} face @param {number} size @param {string} [special] */
+  const drawInPlay = (root, parent, face, size, special) => drawFace(root, parent, inPlay(face), size, special);
+  /** @param {Face} face */
+  const wordsInPlay = (face) => faceWords(inPlay(face));
   const sides = /** @type {string[]} */ (seen.sides);
   const legal = doc.legal;
   const places = legal.filter((a) => a.kind === "place");
@@ -126,8 +140,8 @@ export function render(container, doc, handlers) {
   function header() {
     const head = html("div", { class: "tl-head" }, container);
     html("span", { class: "tl-title" }, head, "Land vs Sea");
-    const modules = Object.entries(seen.options).filter(([, on]) => on).map(([name]) => name);
-    html("span", {}, head, `${seen.players} players, modules: ${modules.length ? modules.join(", ") : "none"}`);
+    const on = Object.entries(modules).filter(([, isOn]) => isOn).map(([name]) => name);
+    html("span", {}, head, `${seen.players} players, modules: ${on.length ? on.join(", ") : "none"}`);
     const points = /** @type {number[]} */ (seen.points);
     ["land", "sea", "cartographer"].forEach((side, i) => {
       if (sides.includes(side)) html("span", { class: `tl-ls-side-${side}`, "data-points": side }, head, `${side} ${points[i]}`);
@@ -154,8 +168,8 @@ export function render(container, doc, handlers) {
       const [x, y] = hexCentre(entry.q, entry.r, SIZE);
       points.push([x, y]);
       const group = svg("g", { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, "data-q": entry.q, "data-r": entry.r, "data-tile": "" }, tiles);
-      drawFace(root, group, seen.board_faces[index], SIZE, entry.special ?? undefined);
-      tooltip(group, `${entry.q},${entry.r}${entry.special ? ` ${entry.special}` : ""}: ${faceWords(seen.board_faces[index])}${entry.placer >= 0 ? `, placed by ${sides[entry.placer]}` : ""}`);
+      drawInPlay(root, group, seen.board_faces[index], SIZE, entry.special ?? undefined);
+      tooltip(group, `${entry.q},${entry.r}${entry.special ? ` ${entry.special}` : ""}: ${wordsInPlay(seen.board_faces[index])}${entry.placer >= 0 ? `, placed by ${sides[entry.placer]}` : ""}`);
       // The last turn's tiles stand out, so the table can see what just happened.
       if (index === board.length - 1 && board.length > 1) svg("polygon", { points: hexPoints(SIZE - 2), class: "tl-ls-last", fill: "none", stroke: "#ffea00", "stroke-width": 3, "stroke-dasharray": "6 3" }, group);
     });
@@ -170,7 +184,7 @@ export function render(container, doc, handlers) {
       spot.addEventListener("mouseenter", () => {
         clear(ghost);
         const group = svg("g", { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` }, ghost);
-        drawFace(root, group, aimedFace(), SIZE);
+        drawInPlay(root, group, aimedFace(), SIZE);
         ghost.setAttribute("data-place", key);
       });
       spot.addEventListener("mouseleave", () => clear(ghost));
@@ -271,10 +285,10 @@ export function render(container, doc, handlers) {
    * @param {Record<string, string | number>} data
    */
   function faceBox(parent, face, name, data) {
-    const root = svgRoot(parent, "tl-ls-face", `${name}: ${face ? faceWords(face) : "empty"}`);
+    const root = svgRoot(parent, "tl-ls-face", `${name}: ${face ? wordsInPlay(face) : "empty"}`);
     root.setAttribute("viewBox", `${-FACE_SIZE - 2} ${-FACE_SIZE - 2} ${2 * FACE_SIZE + 4} ${2 * FACE_SIZE + 4}`);
     for (const [key, value] of Object.entries(data)) root.setAttribute(`data-${key}`, String(value));
-    if (face) drawFace(root, root, face, FACE_SIZE);
+    if (face) drawInPlay(root, root, face, FACE_SIZE);
     else label(root, 0, 0, "empty", { "font-size": 13, fill: "#777" });
     return root;
   }
@@ -297,7 +311,7 @@ export function render(container, doc, handlers) {
           const root = faceBox(tile, face, `${up ? "up" : "down"} face`, { face: up ? "up" : "down" });
           if (chosen) root.classList.add("tl-chosen");
           if (mine) {
-            clickable(root, () => { Object.assign(choice, { slot, up, rotation: choice.slot === slot && choice.up === up ? choice.rotation : 0 }); draw(); }, `aim tile ${held.tile} ${up ? "up" : "down"} face: ${face ? faceWords(face) : "empty"}`);
+            clickable(root, () => { Object.assign(choice, { slot, up, rotation: choice.slot === slot && choice.up === up ? choice.rotation : 0 }); draw(); }, `aim tile ${held.tile} ${up ? "up" : "down"} face: ${face ? wordsInPlay(face) : "empty"}`);
             root.setAttribute("aria-pressed", String(chosen));
           }
         }
@@ -324,7 +338,7 @@ export function render(container, doc, handlers) {
       const draw = legal.find((a) => a.kind === "draw" && a.stack === index + 1);
       if (draw) {
         root.classList.add("tl-chosen");
-        clickable(root, () => handlers.propose(draw), `draw from stack ${index + 1}: ${faceWords(seen.stack_faces[index])}`);
+        clickable(root, () => handlers.propose(draw), `draw from stack ${index + 1}: ${wordsInPlay(seen.stack_faces[index])}`);
       }
     });
   }
@@ -357,7 +371,15 @@ export function render(container, doc, handlers) {
 
   /** @param {HTMLElement} parent */
   function legend(parent) {
-    html("p", { class: "tl-note" }, parent, "Green dotted: land, blue waves: sea; ▲ mountain, pink branch coral, ★ bonus symbol, Cv caravan, Sh ship, ↻ Play Again, ⚔ Steal; L/S discs: waypoints; lines from the middle part separate regions.");
+    const symbols = [
+      ...(modules.mountains ? ["▲ mountain", "pink branch coral"] : []),
+      "★ bonus symbol",
+      ...(modules.trade ? ["Cv caravan", "Sh ship"] : []),
+      "↻ Play Again",
+      "⚔ Steal",
+    ];
+    const waypoints = modules.waypoints ? "; L/S discs: waypoints" : "";
+    html("p", { class: "tl-note" }, parent, `Green dotted: land, blue waves: sea; ${symbols.join(", ")}${waypoints}; lines from the middle part separate regions.`);
   }
 
   draw();
