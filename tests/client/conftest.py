@@ -57,8 +57,12 @@ class Harness:
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def show(self, state: State, seat: int | None = None) -> dict[str, Any]:
+    def show(
+        self, state: State, seat: int | None = None, names: list[str] | None = None
+    ) -> dict[str, Any]:
         doc = document(state, seat)
+        if names is not None:
+            doc["names"] = names
         self.page.evaluate("doc => window.show(doc)", doc)
         assert not self.errors, self.errors
         return doc

@@ -162,3 +162,18 @@ def test_choose_the_hand_by_keys(harness: Harness) -> None:
     assert len(harness.proposed()) == 1
     assert len(page.evaluate("() => window.then")) == 3
     accepted(state, harness.proposed(), doc["legal"])
+
+
+def test_the_board_names_the_players_as_the_page_does(harness: Harness) -> None:
+    """The score table and the discards name each seat as the players table does, where the
+    page gives the names; with none, by number."""
+    state = stages(GAME)["middle"]
+    harness.show(state, 0, ["Ann", "greedy (bot)"])
+    table = harness.page.locator("#board table, table").first.inner_text()
+    assert "You (seat 1)" in table and "greedy (bot), seat 2" in table, table
+    assert (
+        harness.page.locator('[data-discards="1"]').inner_text().startswith("greedy (bot), seat 2")
+    )
+    harness.show(state, 0)
+    table = harness.page.locator("#board table, table").first.inner_text()
+    assert "Seat 2" in table and "greedy" not in table, table

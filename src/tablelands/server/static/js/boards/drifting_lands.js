@@ -116,7 +116,9 @@ export function render(container, doc, handlers) {
 
   /** @param {number} seat */
   function seatName(seat) {
-    return seat === viewer ? `You (seat ${seat + 1})` : `Seat ${seat + 1}`;
+    const name = doc.names?.[seat];
+    if (seat === viewer) return `You (seat ${seat + 1})`;
+    return name ? `${name}, seat ${seat + 1}` : `Seat ${seat + 1}`;
   }
 
   function header() {

@@ -9,8 +9,10 @@
 /**
  * What a board draws: the seat's observation (docs/views.md), the seat's legal actions
  * (empty unless it is to act) and the game's public edition data (`Edition.to_data()`),
- * which holds what the observation names by number only (card sides, card types).
- * @typedef {{observation: any, legal: LegalAction[], edition?: any}} BoardDoc
+ * which holds what the observation names by number only (card sides, card types); and
+ * `names`, the players' names by seat as the page's players table shows them, where the
+ * page knows them (the observation numbers seats).
+ * @typedef {{observation: any, legal: LegalAction[], edition?: any, names?: string[]}} BoardDoc
  */
 
 /**

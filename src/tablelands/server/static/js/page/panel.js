@@ -12,6 +12,18 @@ function who(seat) {
 }
 
 /**
+ * The players' names by seat, as the players table shows them, for a board to name seats by.
+ * @param {SeatInfo[]} seats
+ * @returns {string[]}
+ */
+export function namesBySeat(seats) {
+  /** @type {string[]} */
+  const names = [];
+  for (const seat of seats) names[seat.seat] = who(seat);
+  return names;
+}
+
+/**
  * The players table: who is to play, who is online, each score as the seat counts it.
  * @param {HTMLTableElement} table
  * @param {SeatInfo[]} seats

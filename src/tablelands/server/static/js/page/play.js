@@ -12,7 +12,7 @@ import { joinByInvite } from "./join.js";
 import { hintPanel } from "./hints.js";
 import { FollowUps } from "./followups.js";
 import { addShortcutHelp } from "./keys.js";
-import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
+import { foldLog, namesBySeat, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
 import { showShare, watch } from "./spectate.js";
 import { saveSeats, savedGames } from "./store.js";
@@ -121,7 +121,7 @@ function draw(fresh = false) {
   const key = `${shown}:${visible.seq}`;
   const arrived = key !== drawn; // a new position, not the same one drawn again
   if (fresh || arrived || ui.board.dataset.preview !== undefined) {
-    renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition }, { propose, withdraw });
+    renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition, names: namesBySeat(seats) }, { propose, withdraw });
     delete ui.board.dataset.preview;
     drawn = key;
     ui.board.dataset.seq = String(visible.seq); // what a test waits on after a move
@@ -204,7 +204,7 @@ function propose(action, then = [], forced = false) {
  */
 function showPreview(seen) {
   try {
-    renderBoard(ui.board, { observation: seen.observation, legal: [], edition }, { propose, withdraw });
+    renderBoard(ui.board, { observation: seen.observation, legal: [], edition, names: namesBySeat(seats) }, { propose, withdraw });
     ui.board.dataset.preview = String(seen.action);
   } catch (exc) {
     // A board that cannot draw some unknown of a preview keeps the position: the bar

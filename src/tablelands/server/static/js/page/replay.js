@@ -5,7 +5,7 @@
 
 import { renderBoard } from "../boards/index.js";
 import { byId, el } from "./dom.js";
-import { showLog, showPlayers } from "./panel.js";
+import { namesBySeat, showLog, showPlayers } from "./panel.js";
 
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
 /**
@@ -79,7 +79,7 @@ function draw(step) {
   ui.move.replaceChildren(...(step.move === null
     ? ["The game as it began."]
     : [el("strong", { text: `Move ${step.step}, ${seatName(step.move.seat)} (seat ${step.move.seat + 1}): ${step.move.text}` }), ` ${step.move.words.join(" ")}`]));
-  renderBoard(ui.board, { observation: step.observation, legal: [], edition }, { propose: () => {} });
+  renderBoard(ui.board, { observation: step.observation, legal: [], edition, names: namesBySeat(summary.seats) }, { propose: () => {} });
   ui.board.dataset.step = String(step.step); // what a test waits on
   ui.board.dataset.viewer = ui.viewer.value;
   const frame = /** @type {any} */ ({ standings: step.standings, is_over: step.step === step.steps, current_player: step.observation.to_move });

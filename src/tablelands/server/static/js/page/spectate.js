@@ -5,7 +5,7 @@
 
 import { renderBoard } from "../boards/index.js";
 import { byId } from "./dom.js";
-import { foldLog, showLog, showPlayers, showResult } from "./panel.js";
+import { foldLog, namesBySeat, showLog, showPlayers, showResult } from "./panel.js";
 import { SeatSocket } from "./socket.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
@@ -55,7 +55,7 @@ export function watch(summary, edition) {
     ui.turn.textContent = !up ? "Connection lost: reconnecting…" : frame?.is_over ? "Game over" : frame ? `Waiting for ${name(frame.current_player)}` : "Connecting…";
     if (frame === null) return;
     // A spectator has no decision: the board gets no legal action to offer.
-    renderBoard(ui.board, { observation: frame.observation, legal: [], edition }, { propose: () => {} });
+    renderBoard(ui.board, { observation: frame.observation, legal: [], edition, names: namesBySeat(seats) }, { propose: () => {} });
     ui.board.dataset.seq = String(frame.seq);
     showLog(ui.log, lines);
     showResult(ui.result, frame, () => {});
