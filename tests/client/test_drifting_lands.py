@@ -3,6 +3,7 @@ of decision picked by clicks is a legal description the engine accepts."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -177,3 +178,19 @@ def test_the_board_names_the_players_as_the_page_does(harness: Harness) -> None:
     harness.show(state, 0)
     table = harness.page.locator("#board table, table").first.inner_text()
     assert "Seat 2" in table and "greedy" not in table, table
+
+
+def test_a_start_is_offered_by_the_letter_the_map_shows(harness: Harness) -> None:
+    """A corner's button names its continent by the letter drawn on it, and where it lies."""
+    doc = harness.show(kind_state(GAME, "start"))
+    corners = doc["edition"]["map"]["corners"]
+    buttons = harness.page.locator("button[data-corner]")
+    assert buttons.count() >= 2
+    for button in buttons.all():
+        corner = corners[int(button.get_attribute("data-corner") or 0) - 1]
+        found = re.fullmatch(r"Start on continent ([A-Z]) \((.+) corner\)", button.inner_text())
+        assert found and found.group(2) == corner["name"], button.inner_text()
+        q, r = corner["tiles"][0]
+        space = harness.page.locator(f'[data-space="{q},{r}"]')
+        letters = space.evaluate("g => [...g.querySelectorAll('text')].map(t => t.textContent)")
+        assert found.group(1) in letters, letters

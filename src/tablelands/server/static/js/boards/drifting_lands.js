@@ -350,8 +350,12 @@ export function render(container, doc, handlers) {
     const bar = html("div", { class: "tl-controls" }, parent);
     for (const a of legal.filter((x) => x.kind === "start")) {
       const corner = /** @type {number} */ (a.corner);
-      const name = doc.edition?.map?.corners?.[corner - 1]?.name ?? "";
-      button(bar, `Start on corner ${corner} ${name}`, () => handlers.propose(a), { corner });
+      const printed = doc.edition?.map?.corners?.[corner - 1];
+      // Named by the letter the map shows on the corner's continent, and where it lies.
+      const [q, r] = printed?.tiles?.[0] ?? [NaN, NaN];
+      const continent = continentAt(/** @type {Space} */ ({ q, r }));
+      const letter = continent === null ? `corner ${corner}` : `continent ${LETTERS[continent % 26]}`;
+      button(bar, `Start on ${letter}${printed?.name ? ` (${printed.name} corner)` : ""}`, () => handlers.propose(a), { corner });
     }
     const parts = legal.filter((a) => a.kind === "part");
     parts.forEach((a, index) => {
