@@ -7,7 +7,7 @@ import pytest
 
 from tablelands.core.view import SeatView
 from tests.client.conftest import Harness, accepted
-from tests.client.positions import kind_state, stages
+from tests.client.positions import game_states, kind_state, stages
 
 
 @pytest.mark.parametrize("stage", ["start", "middle", "end"])
@@ -88,3 +88,50 @@ def test_discard_by_click_when_no_card_can_be_placed(harness: Harness) -> None:
     after = accepted(state, harness.proposed(), doc["legal"])
     assert after.discards[-1] == 6 and after.hands[0] == [1]
     assert not harness.errors
+
+
+#: Every lit target and button of a position, clicked in turn: their places, in the order
+#: of the proposals they make.
+CLICK_ALL = """() => {
+  const lit = [...document.querySelectorAll('.tl-cl-targets rect[data-legal="1"]')];
+  const buttons = [...document.querySelectorAll(".tl-cl-side button[data-place]")];
+  for (const node of [...lit, ...buttons]) node.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  return [lit.map((n) => [Number(n.dataset.row), Number(n.dataset.col)]), buttons.length];
+}"""
+
+
+def test_lit_targets_are_corners_off_the_landscape(harness: Harness) -> None:
+    """Each position of the card in hand is offered once: lit on a space of the card off the
+    landscape (never over a placed card), a corner unless the free ones are lit for other
+    positions; or, wholly over the landscape, by a button."""
+    positions = [s for s in game_states("confusing-lands") if not s.is_terminal]
+    checked = 0
+    for state in positions:
+        doc = harness.show(state)
+        seat = doc["observation"]["viewer"]
+        placed = {(c["row"], c["col"]) for c in doc["observation"]["cells"][seat]}
+        lit, buttons = harness.page.evaluate(CLICK_ALL)
+        proposed = harness.proposed()
+        if not proposed:
+            continue
+        card, side, rotation = (proposed[0][key] for key in ("card", "side", "rotation"))
+        offered = [
+            a
+            for a in doc["legal"]
+            if a["kind"] == "place"
+            and (a["card"], a["side"], a["rotation"]) == (card, side, rotation)
+        ]
+        assert sorted(a["id"] for a in proposed) == sorted(a["id"] for a in offered)
+        assert len(proposed) == len(lit) + buttons
+        cells = {tuple(cell) for cell in lit}
+        assert len(cells) == len(lit)
+        high, wide = (3, 2) if rotation % 2 else (2, 3)
+        for (row, col), action in zip(lit, proposed, strict=False):
+            top, left = action["row"], action["col"]
+            assert (row, col) not in placed
+            assert top <= row < top + high and left <= col < left + wide
+            corners = {(top + r, left + c) for r in (0, high - 1) for c in (0, wide - 1)}
+            if (row, col) not in corners:
+                assert corners <= placed | cells, (row, col, action["text"])
+        checked += 1
+    assert checked >= 4, "too few positions to place a card in"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 from tablelands.core.game import State
@@ -15,10 +16,7 @@ from tablelands.games import get_game
 from tests.web.test_pages import (
     LAND_VS_SEA_TARGETS,
     MOVED_ON,
-    act_land_vs_sea,
-    confirm,
     my_turn,
-    place_card,
 )
 
 RESULT = ".tl-result-box:not([hidden])"
@@ -39,65 +37,73 @@ DRIFTING_CHAINS = [
 ]
 
 
-def press(locator: Any, touch: bool) -> None:
-    """A click, or a tap on a touch screen."""
+#: A check of the page (tests/web/layout.py), made before each click that picks a lit
+#: target (with it lit) and before Confirm (the move proposed).
+Check = Callable[[Any], None] | None
+
+
+def press(locator: Any, touch: bool, check: Check = None) -> None:
+    """The page checked, if asked; then a click, or a tap on a touch screen."""
+    if check is not None:
+        check(locator.page)
     if touch:
         locator.tap()
     else:
         locator.click()
 
 
-def confirm_by(page: Any, touch: bool) -> None:
+def confirm_by(page: Any, touch: bool, check: Check = None) -> None:
     """Confirm the move proposed (a tap on Confirm, on a phone) and wait for its view."""
-    if not touch:
-        confirm(page)
-        return
     before = page.get_attribute("#board", "data-seq")
-    page.locator("#confirm-yes:not([hidden])").tap()
+    press(page.locator(PROPOSED), touch, check)
     page.wait_for_function(MOVED_ON, arg=before)
 
 
-def place_card_by(page: Any, touch: bool) -> None:
+def place_card_by(page: Any, touch: bool = False, check: Check = None) -> None:
     """Confusing Lands: a hand card, a lit position, confirmed."""
     press(page.locator('svg.tl-cl-mini[data-side="l"]').first, touch)
-    press(page.locator('.tl-cl-targets rect[data-legal="1"]').first, touch)
-    confirm_by(page, touch)
+    press(page.locator('.tl-cl-targets rect[data-legal="1"]').first, touch, check)
+    confirm_by(page, touch, check)
 
 
-def act_land_vs_sea_by_taps(page: Any) -> None:
-    """Land vs Sea on a touch screen: a face in hand turned by its Rotate button until it fits,
-    dropped on a lit spot; else the stack, steal, waypoint, hole or button drawn; confirmed."""
+def act_land_vs_sea_by(page: Any, touch: bool = False, check: Check = None) -> None:
+    """Land vs Sea by clicks or taps: a face in hand turned (R, or its Rotate button on a
+    touch screen) until it fits, dropped on a lit spot; else the stack, steal, waypoint, hole or button drawn;
+    confirmed."""
     faces = page.locator(".tl-hand .tl-clickable[data-face]")
     spots = page.locator("polygon[data-place]")
     for face in range(faces.count()):
-        faces.nth(face).tap()
+        press(faces.nth(face), touch)
         for _ in range(6):
             if spots.count():
                 break
-            page.locator('button[data-control="rotate"]').tap()
+            if touch:
+                page.locator('button[data-control="rotate"]').tap()
+            else:
+                page.keyboard.press("r")
         if spots.count():
-            spots.first.tap()
-            confirm_by(page, touch=True)
+            press(spots.first, touch, check)
+            confirm_by(page, touch, check)
             return
     for selector in LAND_VS_SEA_TARGETS:
         if page.locator(selector).count():
-            page.locator(selector).first.tap()
-            confirm_by(page, touch=True)
+            press(page.locator(selector).first, touch, check)
+            confirm_by(page, touch, check)
             return
-    raise AssertionError("no decision to tap on the board")
+    raise AssertionError("no decision to click on the board")
 
 
-def act_drifting_lands(page: Any, touch: bool = False) -> None:
+def act_drifting_lands(page: Any, touch: bool = False, check: Check = None) -> None:
     """Drifting Lands: the round's four cards from the deck (confirmed once, sent as four
     selects), or the decision the board lights, confirmed."""
     board = page.locator("#board")
     deck = board.locator(".tl-dl-deck .tl-dl-card.tl-clickable:not(.tl-chosen)")
     if board.locator(".tl-dl-deck").count():
-        for _ in range(4):
+        for pick in range(4):
             if page.locator(PROPOSED).count():
                 break
-            press(deck.first, touch)
-        confirm_by(page, touch)
+            press(deck.first, touch, check if pick == 0 else None)
+        confirm_by(page, touch, check)
         # The other three selects follow by themselves; the deck goes once the hand is full.
         page.wait_for_selector(".tl-dl-deck", state="detached")
         return
@@ -107,25 +113,34 @@ def act_drifting_lands(page: Any, touch: bool = False) -> None:
         for selector in chain:
             if page.locator(PROPOSED).count():
                 break
-            press(board.locator(selector).first, touch)
-        confirm_by(page, touch)
+            press(board.locator(selector).first, touch, check)
+        confirm_by(page, touch, check)
         return
     raise AssertionError(f"no decision to click on the board: {board.inner_text()[:300]}")
 
 
-ACT = {
-    "confusing-lands": place_card,
-    "land-vs-sea": act_land_vs_sea,
+#: Each title's decision, by clicks (or taps, `touch`), the page checked as it goes.
+ACT: dict[str, Callable[[Any, bool, Check], None]] = {
+    "confusing-lands": place_card_by,
+    "land-vs-sea": act_land_vs_sea_by,
     "drifting-lands": act_drifting_lands,
 }
 
 
 def play_to_the_end(
-    page: Any, game: str, shot: Any, limit: int, middle: int, when: str | None = None
+    page: Any,
+    game: str,
+    shot: Any,
+    limit: int,
+    middle: int,
+    when: str | None = None,
+    touch: bool = False,
+    check: Check = None,
 ) -> int:
     """Play the seat shown until the game is over, shooting `shot(stage)` at the start, at
     the end and in the middle: from the `middle`-th decision on, once the board shows `when`
-    (a selector; None: at once). The number of decisions made."""
+    (a selector; None: at once); `check(page)` before each click on a lit target and before
+    each Confirm. The number of decisions made."""
     my_turn(page)
     shot("start")
     moves = 0
@@ -135,9 +150,9 @@ def play_to_the_end(
             shot("middle")
             shot_middle = True
         if page.locator(PROPOSED).count():
-            confirm_by(page, False)  # the page proposed the only possible move itself
+            confirm_by(page, touch, check)  # the page proposed the only possible move itself
         else:
-            ACT[game](page)
+            ACT[game](page, touch, check)
         moves += 1
         assert moves < limit, f"{game}: still not over after {moves} decisions"
         my_turn(page)

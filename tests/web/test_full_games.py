@@ -1,9 +1,13 @@
 """Every title played to its end in the browser against a random bot, by clicks on what the
-page draws; the result the page shows is the one the server's record replays to.
-Screenshots at the start, middle and end of each (tests/web/screenshots/)."""
+page draws at 1280x800, by taps on a phone held landscape (844x390); the result the page
+shows is the one the server's record replays to. At every decision, and after each of its
+clicks, the board, the hand and the confirm bar are on screen and clear of one another,
+and every lit target takes its own click (tests/web/layout.py). Screenshots at the start,
+middle and end of each (tests/web/screenshots/), the whole page and the screen."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,6 +21,7 @@ from tests.web.clicks import (
     shown_scores,
 )
 from tests.web.conftest import SCREENSHOTS, Tab
+from tests.web.layout import assert_playable
 
 #: Each title: the options ticked in the lobby, a bound on the seat's decisions, the
 #: decision from which the middle screenshot is taken, once the board shows what (Drifting
@@ -28,25 +33,45 @@ TITLES: dict[str, tuple[tuple[str, ...], int, int, str | None]] = {
 }
 
 
+#: The screens played on: their size, and whether they are touched rather than clicked.
+SCREENS: dict[str, tuple[dict[str, int], bool]] = {
+    "desktop": ({"width": 1280, "height": 800}, False),
+    "phone": ({"width": 844, "height": 390}, True),
+}
+
+
 def viewport_shot(page: Any, name: str) -> None:
-    """What a 1280x800 screen shows (the docs' images), besides the full page."""
+    """What the screen shows (the docs' images), besides the full page."""
     SCREENSHOTS.mkdir(exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENSHOTS / f"{name}-screen.png"))
 
 
+@pytest.fixture(params=list(SCREENS))
+def screen(request: pytest.FixtureRequest, browser: Any, site: str) -> Iterator[tuple[Tab, str]]:
+    """A tab on each screen, and the screen's name."""
+    size, touch = SCREENS[request.param]
+    context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
+    made = Tab(context.new_page(), site)
+    yield made, request.param
+    context.close()
+    assert not made.errors, made.errors
+
+
 @pytest.mark.parametrize("game", list(TITLES))
-def test_a_full_game_against_a_bot(tab: Tab, game: str) -> None:
+def test_a_full_game_against_a_bot(screen: tuple[Tab, str], game: str) -> None:
+    tab, name = screen
+    touch = SCREENS[name][1]
     checked, limit, middle, when = TITLES[game]
-    create_game(tab, game, [("me", None), ("bot", "random")], checked, f"full-{game}-lobby")
+    prefix = f"full-{game}" if name == "desktop" else f"full-{name}-{game}"
+    create_game(tab, game, [("me", None), ("bot", "random")], checked, f"{prefix}-lobby")
     page = tab.page
 
     def shot(stage: str) -> None:
-        tab.screenshot(f"full-{game}-{stage}")
-        if stage == "middle":
-            viewport_shot(page, f"full-{game}-{stage}")
+        tab.screenshot(f"{prefix}-{stage}")
+        viewport_shot(page, f"{prefix}-{stage}")
 
-    moves = play_to_the_end(page, game, shot, limit, middle, when)
+    moves = play_to_the_end(page, game, shot, limit, middle, when, touch, assert_playable)
     assert moves >= middle
     assert page.locator("#turn").inner_text() == "Game over"
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.web.clicks import (
     act_drifting_lands,
-    act_land_vs_sea_by_taps,
+    act_land_vs_sea_by,
     create_game,
     place_card_by,
 )
@@ -96,7 +96,7 @@ def test_a_game_by_taps_on_a_phone(phone: Tab, game: str) -> None:
         if game == "confusing-lands":
             place_card_by(page, touch=True)
         elif game == "land-vs-sea":
-            act_land_vs_sea_by_taps(page)
+            act_land_vs_sea_by(page, touch=True)
         else:
             act_drifting_lands(page, touch=True)
         my_turn(page)

@@ -16,8 +16,8 @@ import { button, clear, clickable, html, label, listenKeys, svg, svgRoot, toolti
 
 const CELL = 40;
 const MINI = 20;
-/** How far around a landscape the pointer may aim a card: a card is at most 3 long. */
-const REACH = 3;
+/** The largest a landscape is drawn, in pixels a space: a few cards need not fill the room. */
+const LARGEST = 44;
 
 /** @type {Record<string, {fill: string, ink: string, letter: string, name: string}>} */
 const KINDS = {
@@ -82,6 +82,29 @@ export function rotateSide(cells, rotation) {
 }
 
 /**
+ * A space in words, as its hover text and the names of targets say it.
+ * @param {Cell} cell
+ * @param {Record<string, string>} names condition names by number
+ */
+function spaceWords(cell, names) {
+  if (cell.kind === "river") return `river, ends ${cell.river_ends.split("").join(" ")}`;
+  if (cell.kind === "condition") return `condition ${cell.condition}: ${names[String(cell.condition)] ?? ""}`;
+  return (KINDS[cell.kind] ?? KINDS.empty).name;
+}
+
+/**
+ * A card side's spaces in words, row by row, for a screen reader.
+ * @param {{cells: Cell[], height: number}} shape
+ * @param {Record<string, string>} names
+ */
+function sideWords(shape, names) {
+  const rows = [...Array(shape.height).keys()].map((row) =>
+    shape.cells.filter((c) => c.row === row).sort((a, b) => a.col - b.col).map((c) => spaceWords(c, names)).join(", "),
+  );
+  return rows.map((words, row) => `row ${row + 1}: ${words}`).join("; ");
+}
+
+/**
  * Draw one space at x,y (its top-left) of size `size`.
  * @param {Element} parent
  * @param {Cell} cell
@@ -102,14 +125,12 @@ function drawSpace(parent, cell, x, y, size, names) {
       svg("line", { x1: cx, y1: cy, x2: cx + (dx * size) / 2, y2: cy + (dy * size) / 2, stroke: look.ink, "stroke-width": size / 5, "stroke-linecap": "butt" }, group);
     }
     svg("circle", { cx, cy, r: size / 7, fill: look.ink }, group);
-    tooltip(group, `river, ends ${cell.river_ends.split("").join(" ")}`);
   } else if (cell.kind === "condition") {
     label(group, cx, cy, String(cell.condition ?? "?"), { fill: look.ink, "font-size": size * 0.45, "font-weight": "bold" });
-    tooltip(group, `condition ${cell.condition}: ${names[String(cell.condition)] ?? ""}`);
   } else {
     label(group, cx, cy, look.letter, { fill: look.ink, "font-size": size * 0.5, "font-weight": "bold" });
-    tooltip(group, look.name);
   }
+  tooltip(group, spaceWords(cell, names));
   return group;
 }
 
@@ -130,6 +151,10 @@ export function render(container, doc, handlers) {
   /** The card side in hand, its rotation: what the ghost shows. */
   const choice = { card: legal.length ? legal[0].card : 0, side: /** @type {"c" | "l"} */ ("c"), rotation: 0 };
   if (acting && !legal.some((a) => a.card === choice.card && a.side === "c")) choice.side = "l";
+  /** @type {Placement[]} the positions of the chosen orientation wholly over the landscape */
+  let covering = [];
+  /** @type {(action: Placement | null) => void} the ghost of a position, or none */
+  let showGhost = () => {};
 
   /** Draw again: every change of choice redraws the whole board, it is small. */
   function draw() {
@@ -137,13 +162,46 @@ export function render(container, doc, handlers) {
     container.className = "tl-board tl-cl";
     header();
     const main = html("div", { class: "tl-cl-main" }, container);
+    const lands = html("div", { class: "tl-cl-lands" }, main);
     const seats = [...Array(seen.players).keys()];
     // The viewer's own landscape comes first: it is the one being built.
     seats.sort((a, b) => Number(b === viewer) - Number(a === viewer));
-    for (const seat of seats) landscape(main, seat);
+    covering = [];
+    for (const seat of seats) landscape(lands, seat);
     const side = html("div", { class: "tl-cl-side" }, main);
     hands(side);
     scores(side);
+    fit();
+  }
+
+  /**
+   * Every landscape at one scale, as large as the room beside the hand allows: side by
+   * side within the width, and from where they start down to the bottom of the screen.
+   */
+  function fit() {
+    const lands = container.querySelector(".tl-cl-lands");
+    if (!(lands instanceof HTMLElement) || !lands.isConnected) return;
+    const sections = /** @type {HTMLElement[]} */ ([...lands.children]).filter((s) => s.querySelector("svg.tl-cl-grid"));
+    if (!sections.length) return;
+    const grids = sections.map((s) => /** @type {SVGSVGElement} */ (s.querySelector("svg.tl-cl-grid")));
+    const boxes = grids.map((g) => g.viewBox.baseVal);
+    const others = [...lands.children].filter((s) => !sections.some((t) => t === s));
+    const gap = parseFloat(getComputedStyle(lands).columnGap) || 0;
+    const wide = lands.clientWidth - gap * (lands.children.length - 1) - others.reduce((sum, s) => sum + s.getBoundingClientRect().width, 0);
+    const top = lands.getBoundingClientRect().top + window.scrollY;
+    const bottom = parseFloat(getComputedStyle(container).paddingBottom) || 0;
+    // Twice: how high the titles are depends on how wide the landscapes are drawn.
+    for (let pass = 0; pass < 2; pass += 1) {
+      const titles = Math.max(...sections.map((s) => s.querySelector("h3")?.getBoundingClientRect().height ?? 0));
+      const high = window.innerHeight - top - titles - bottom - 8;
+      const across = boxes.reduce((sum, b) => sum + b.width, 0);
+      const scale = Math.max(0.3, Math.min(LARGEST / CELL, wide / across, high / Math.max(...boxes.map((b) => b.height))));
+      sections.forEach((section, i) => {
+        section.style.width = `${Math.floor(boxes[i].width * scale)}px`;
+        grids[i].style.width = `${Math.floor(boxes[i].width * scale)}px`;
+        grids[i].style.height = `${Math.floor(boxes[i].height * scale)}px`;
+      });
+    }
   }
 
   function header() {
@@ -175,20 +233,28 @@ export function render(container, doc, handlers) {
     const cells = /** @type {Cell[]} */ (seen.cells[seat]);
     const hidden = seen.placed[seat] - seen.landscapes[seat].length;
     const total = seen.standings[seat].total;
-    const title = `${seat === viewer ? "Your" : `Seat ${seat + 1}'s`} landscape: ${seen.landscapes[seat].length} cards, ${total} points so far`;
+    const title = `${seat === viewer ? "Your" : `Seat ${seat + 1}'s`} landscape: ${seen.landscapes[seat].length} cards, ${total} points${seen.phase === "over" ? "" : " so far"}`;
     html("h3", {}, box, title + (hidden > 0 ? ` (+${hidden} face down until the phase ends)` : ""));
     if (!cells.length && !building) {
       // Drawn as a grid, an empty landscape would scale its few labels up to the box's width.
       html("p", { class: "tl-help" }, box, "No cards yet.");
       return;
     }
+    // The landscape, and where the seat building it may lay a card (any card, side and
+    // turn: the grid does not move as the card in hand is turned).
     const rows = cells.map((c) => c.row);
     const cols = cells.map((c) => c.col);
-    const margin = building ? REACH : 0;
-    const top = (cells.length ? Math.min(...rows) : 0) - margin;
-    const left = (cells.length ? Math.min(...cols) : 0) - margin;
-    const bottom = (cells.length ? Math.max(...rows) : 1) + margin;
-    const right = (cells.length ? Math.max(...cols) : 2) + margin;
+    if (building) {
+      for (const a of legal) {
+        const [high, wide] = a.rotation % 2 ? [3, 2] : [2, 3];
+        rows.push(a.row, a.row + high - 1);
+        cols.push(a.col, a.col + wide - 1);
+      }
+    }
+    const top = Math.min(...rows);
+    const left = Math.min(...cols);
+    const bottom = Math.max(...rows);
+    const right = Math.max(...cols);
     const root = svgRoot(box, "tl-cl-grid", title);
     const pad = CELL * 0.7;
     const width = (right - left + 1) * CELL;
@@ -199,7 +265,7 @@ export function render(container, doc, handlers) {
     for (let col = left; col <= right; col += 1) label(root, col * CELL + CELL / 2, top * CELL - pad / 2, String(col), { class: "tl-axis" });
     for (const cell of cells) drawSpace(root, cell, cell.col * CELL, cell.row * CELL, CELL, names);
     conditionValues(root, cells, seat);
-    if (building) aim(root, top, left, bottom, right);
+    if (building) aim(root, cells, top, left, bottom, right);
   }
 
   /**
@@ -227,44 +293,65 @@ export function render(container, doc, handlers) {
   }
 
   /**
-   * The aiming layer over the viewer's landscape: a target square per position, a dot on
-   * those where the chosen orientation may go, a ghost on hover over those only.
+   * The aiming layer over the viewer's landscape: a lit square with a dot for each position
+   * of the chosen orientation, a ghost of the card there on hover; no target over a
+   * placed card, so the landscape stays readable under them.
    * @param {SVGSVGElement} root
+   * @param {Cell[]} cells the landscape's spaces, which a target's name says it covers
    * @param {number} top
    * @param {number} left
    * @param {number} bottom
    * @param {number} right
    */
-  function aim(root, top, left, bottom, right) {
+  function aim(root, cells, top, left, bottom, right) {
     const shape = rotateSide(printedSide(doc.edition, choice.card, choice.side), choice.rotation);
-    // The pointer holds the card by its middle (top-middle for a lying card).
-    const grip = [Math.floor((shape.height - 1) / 2), Math.floor((shape.width - 1) / 2)];
+    const at = new Map(cells.map((c) => [`${c.row},${c.col}`, c]));
+    /** What a click on the target of `action` does, and what the card would cover. @param {Placement} action */
+    const named = (action) => {
+      const covered = shape.cells.flatMap((c) => at.get(`${action.row + c.row},${action.col + c.col}`) ?? []);
+      const covers = covered.length ? `covers ${covered.map((c) => spaceWords(c, names)).join(", ")}` : "covers no space";
+      return `place card ${action.card} ${action.side === "c" ? "condition" : "landscape"} side, turned ${action.rotation}, with its top-left at row ${action.row}, column ${action.col}: ${covers}`;
+    };
+    // Each position is lit where a corner of the card goes, off the landscape: its
+    // top-left first, as the notation says; else another corner, else another space of the
+    // card. Those with fewest such spaces choose first, so that two never share one; one
+    // wholly over the landscape is a button beside the hand (`covering`).
+    const { height, width } = shape;
+    const corners = [[0, 0], [0, width - 1], [height - 1, 0], [height - 1, width - 1]];
+    const spaces = [...corners, ...shape.cells.map((c) => [c.row, c.col])];
+    /** @param {Placement} a */
+    const free = (a) => [...new Set(spaces.map(([r, c]) => `${a.row + r},${a.col + c}`))].filter((k) => !at.has(k));
+    const placements = legal.filter((a) => a.card === choice.card && a.side === choice.side && a.rotation === choice.rotation);
     /** @type {Map<string, Placement>} */
     const here = new Map();
-    for (const a of legal) {
-      if (a.card === choice.card && a.side === choice.side && a.rotation === choice.rotation) here.set(`${a.row + grip[0]},${a.col + grip[1]}`, a);
+    for (const [a, spots] of placements.map((a) => /** @type {[Placement, string[]]} */ ([a, free(a)])).sort((x, y) => x[1].length - y[1].length)) {
+      const spot = spots.find((k) => !here.has(k));
+      if (spot === undefined) covering.push(a);
+      else here.set(spot, a);
     }
     const targets = svg("g", { class: "tl-cl-targets" }, root);
     const ghost = svg("g", { class: "tl-ghost", "pointer-events": "none" }, root);
+    showGhost = (action) => {
+      clear(ghost);
+      if (!action) return;
+      for (const cell of shape.cells) drawSpace(ghost, cell, (action.col + cell.col) * CELL, (action.row + cell.row) * CELL, CELL, names);
+      svg("rect", { x: action.col * CELL, y: action.row * CELL, width: shape.width * CELL, height: shape.height * CELL, class: "tl-ghost-frame" }, ghost);
+      ghost.setAttribute("data-row", String(action.row));
+      ghost.setAttribute("data-col", String(action.col));
+    };
     for (let row = top; row <= bottom; row += 1) {
       for (let col = left; col <= right; col += 1) {
+        if (at.has(`${row},${col}`)) continue;
         const action = here.get(`${row},${col}`);
         const target = svg("rect", { x: col * CELL, y: row * CELL, width: CELL, height: CELL, class: action ? "tl-target tl-legal" : "tl-target", "data-row": row, "data-col": col, "data-legal": action ? "1" : null }, targets);
         if (action) {
           svg("circle", { cx: col * CELL + CELL / 2, cy: row * CELL + CELL / 2, r: 4, class: "tl-legal-dot", "pointer-events": "none" }, targets);
-          clickable(target, () => handlers.propose(action), `place at ${action.row},${action.col}`);
+          clickable(target, () => handlers.propose(action), named(action));
         }
-        target.addEventListener("mouseenter", () => {
-          clear(ghost);
-          if (!action) return;
-          for (const cell of shape.cells) drawSpace(ghost, cell, (action.col + cell.col) * CELL, (action.row + cell.row) * CELL, CELL, names);
-          svg("rect", { x: action.col * CELL, y: action.row * CELL, width: shape.width * CELL, height: shape.height * CELL, class: "tl-ghost-frame" }, ghost);
-          ghost.setAttribute("data-row", String(action.row));
-          ghost.setAttribute("data-col", String(action.col));
-        });
+        target.addEventListener("mouseenter", () => showGhost(action ?? null));
       }
     }
-    targets.addEventListener("mouseleave", () => clear(ghost));
+    targets.addEventListener("mouseleave", () => showGhost(null));
   }
 
   /** @param {HTMLElement} parent */
@@ -309,7 +396,7 @@ export function render(container, doc, handlers) {
       const rotation = chosen ? choice.rotation : 0;
       const shape = rotateSide(printedSide(doc.edition, card, side), rotation);
       const what = side === "c" ? "condition side" : "landscape side";
-      const root = svgRoot(sides, `tl-cl-mini${chosen ? " tl-chosen" : ""}`, `card ${card} ${what}`);
+      const root = svgRoot(sides, `tl-cl-mini${chosen ? " tl-chosen" : ""}`, `card ${card} ${what}: ${sideWords(shape, names)}`);
       root.setAttribute("viewBox", `-2 -2 ${MINI * 3 + 4} ${MINI * 3 + 4}`);
       root.setAttribute("data-card", String(card));
       root.setAttribute("data-side", side);
@@ -321,7 +408,8 @@ export function render(container, doc, handlers) {
         clickable(root, () => {
           if (choice.card !== card || choice.side !== side) Object.assign(choice, { card, side, rotation: 0 });
           draw();
-        }, `pick card ${card} ${what}`);
+        }, `pick card ${card} ${what}: ${sideWords(shape, names)}`);
+        root.setAttribute("aria-pressed", String(chosen));
       }
     }
   }
@@ -333,7 +421,15 @@ export function render(container, doc, handlers) {
     button(bar, "Rotate (R)", rotate, { control: "rotate" });
     button(bar, "Flip (F)", flip, { control: "flip" });
     const spots = legal.filter((a) => a.card === choice.card && a.side === choice.side && a.rotation === choice.rotation).length;
-    html("span", { class: "tl-note" }, bar, spots ? `${spots} positions: dots on your landscape` : "no position for this orientation");
+    html("span", { class: "tl-note" }, bar, spots ? `${spots} positions, each a dot where a corner goes` : "no position for this orientation");
+    // Positions with no space off the landscape to light: a button each, the ghost on hover.
+    if (covering.length) html("span", { class: "tl-note" }, bar, "wholly over your landscape, at:");
+    for (const action of covering) {
+      const node = button(bar, `${action.row},${action.col}`, () => handlers.propose(action), { place: `${action.row},${action.col}` });
+      node.title = `place the card wholly over your landscape, its top-left at row ${action.row}, column ${action.col}`;
+      node.setAttribute("aria-label", node.title);
+      for (const [on, shown] of /** @type {const} */ ([["mouseenter", action], ["focus", action], ["mouseleave", null], ["blur", null]])) node.addEventListener(on, () => showGhost(shown));
+    }
   }
 
   function rotate() {
@@ -381,5 +477,11 @@ export function render(container, doc, handlers) {
         else if (key === "f") flip();
       })
     : () => {};
-  return { destroy: unlisten };
+  window.addEventListener("resize", fit);
+  return {
+    destroy: () => {
+      unlisten();
+      window.removeEventListener("resize", fit);
+    },
+  };
 }
