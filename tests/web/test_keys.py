@@ -17,7 +17,7 @@ SPOT = "polygon[data-place].tl-clickable"
 def aim(page: Any) -> tuple[str, int]:
     """The face in hand and its turn, as the board's controls say."""
     text = page.locator(".tl-controls", has_text="turned").inner_text()
-    found = re.search(r"face (\w+) of tile \d+, turned (\d)", text)
+    found = re.search(r"Tile \d+, (up|down) face \(printed \w\), turned (\d)", text)
     assert found, text
     return found.group(1), int(found.group(2))
 
@@ -64,9 +64,19 @@ def test_shortcuts_by_keys_only(tab: Tab) -> None:
     page.keyboard.press("Escape")
     assert panel.is_hidden()
 
+    # R turns the tile in hand to the next way it fits somewhere (a sixth-turn where none
+    # does); F turns it over.
     face, turned = aim(page)
-    page.keyboard.press("r")
-    assert aim(page) == (face, (turned + 1) % 6)
+    fits_nowhere = page.locator(".tl-controls", has_text="this face fits nowhere")
+    for _ in range(6):
+        page.keyboard.press("r")
+        now_face, now = aim(page)
+        assert now_face == face
+        if fits_nowhere.count():
+            assert now == (turned + 1) % 6
+        else:
+            assert page.locator(SPOT).count(), f"R stopped on turn {now}, which fits nowhere"
+        turned = now
     page.keyboard.press("f")
     assert aim(page)[0] != face
 

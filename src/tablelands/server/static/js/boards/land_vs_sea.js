@@ -98,6 +98,29 @@ export function render(container, doc, handlers) {
     return spots;
   }
 
+  /**
+   * The turns of the chosen face that fit somewhere on the map.
+   * @returns {Set<number>}
+   */
+  function fittingTurns() {
+    const held = /** @type {Held | undefined} */ (seen.hands[viewer][choice.slot]);
+    const letter = letterOf(choice.slot, choice.up);
+    return new Set(places.filter((a) => held && a.tile === held.tile && a.face === letter).map((a) => /** @type {number} */ (a.rotation)));
+  }
+
+  /**
+   * The next turn after `from` (clockwise) that fits somewhere, so that turning never stops
+   * on a way the tile cannot be laid; the next sixth-turn where none fits.
+   * @param {number} from
+   */
+  function nextFit(from) {
+    const fits = fittingTurns();
+    for (let step = 1; step <= 6; step += 1) {
+      if (fits.has((from + step) % 6)) return (from + step) % 6;
+    }
+    return (from + 1) % 6;
+  }
+
   /** The face being aimed, turned as chosen. */
   function aimedFace() {
     const drawn = seen.hand_faces[viewer][choice.slot];
@@ -180,7 +203,7 @@ export function render(container, doc, handlers) {
       const [x, y] = hexCentre(/** @type {number} */ (action.q), /** @type {number} */ (action.r), SIZE);
       points.push([x, y]);
       const spot = svg("polygon", { points: hexPoints(SIZE - 3), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, class: "tl-target tl-legal", "data-place": key }, root);
-      clickable(spot, () => handlers.propose(action), `place tile ${action.tile}, face ${action.face}, turned ${action.rotation}, at ${key}`);
+      clickable(spot, () => handlers.propose(action), `place tile ${action.tile}, ${choice.up ? "up" : "down"} face, turned ${action.rotation}, at ${key}`);
       spot.addEventListener("mouseenter", () => {
         clear(ghost);
         const group = svg("g", { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` }, ghost);
@@ -260,15 +283,16 @@ export function render(container, doc, handlers) {
     }
     if (!places.length) return;
     const spots = aimed().size;
-    html("span", {}, bar, `face ${letterOf(choice.slot, choice.up)} of tile ${seen.hands[viewer][choice.slot].tile}, turned ${choice.rotation}`);
+    html("span", {}, bar, `Tile ${seen.hands[viewer][choice.slot].tile}, ${choice.up ? "up" : "down"} face (printed ${letterOf(choice.slot, choice.up)}), turned ${choice.rotation}`);
     button(bar, "Rotate (R)", rotate, { control: "rotate" });
     button(bar, "Flip (F)", flip, { control: "flip" });
-    const turns = new Set(places.filter((a) => a.tile === seen.hands[viewer][choice.slot].tile && a.face === letterOf(choice.slot, choice.up)).map((a) => a.rotation));
-    html("span", { class: "tl-note" }, bar, spots ? `${spots} positions lit on the map` : turns.size ? `fits nowhere turned so; it fits turned ${[...turns].sort().join(", ")}` : "this face fits nowhere");
+    const turns = fittingTurns();
+    const others = turns.size > 1 || (turns.size === 1 && !turns.has(choice.rotation));
+    html("span", { class: "tl-note" }, bar, (spots ? `${spots} position${spots > 1 ? "s" : ""} lit on the map` : turns.size ? "fits nowhere turned so" : "this face fits nowhere") + (others ? "; R turns it to the next way it fits" : ""));
   }
 
   function rotate() {
-    choice.rotation = (choice.rotation + 1) % 6;
+    choice.rotation = nextFit(choice.rotation);
     draw();
   }
 
@@ -311,7 +335,10 @@ export function render(container, doc, handlers) {
           const root = faceBox(tile, face, `${up ? "up" : "down"} face`, { face: up ? "up" : "down" });
           if (chosen) root.classList.add("tl-chosen");
           if (mine) {
-            clickable(root, () => { Object.assign(choice, { slot, up, rotation: choice.slot === slot && choice.up === up ? choice.rotation : 0 }); draw(); }, `aim tile ${held.tile} ${up ? "up" : "down"} face: ${face ? wordsInPlay(face) : "empty"}`);
+            clickable(root, () => {
+              if (choice.slot !== slot || choice.up !== up) Object.assign(choice, { slot, up, rotation: nextFit(5) });
+              draw();
+            }, `aim tile ${held.tile} ${up ? "up" : "down"} face: ${face ? wordsInPlay(face) : "empty"}`);
             root.setAttribute("aria-pressed", String(chosen));
           }
         }

@@ -6,7 +6,7 @@ import { el } from "./dom.js";
 
 /** Every shortcut, as the panel lists it. */
 export const SHORTCUTS = [
-  ["R", "rotate the card or tile in hand (Confusing Lands, Land vs Sea)"],
+  ["R", "rotate the card or tile in hand (Confusing Lands; Land vs Sea: to the next way it fits)"],
   ["F", "flip it to its other side"],
   ["Enter", "confirm the move proposed"],
   ["Esc", "cancel it; Drifting Lands: step back in a choice of two clicks"],
