@@ -8,11 +8,12 @@ import json
 import re
 import urllib.request
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from tablelands.core.game import State
 from tablelands.core.records import GameRecord, replay
 from tablelands.games import get_game
+from tests.web.keyboard import key_press
 from tests.web.test_pages import (
     LAND_VS_SEA_TARGETS,
     MOVED_ON,
@@ -42,58 +43,65 @@ DRIFTING_CHAINS = [
 Check = Callable[[Any], None] | None
 
 
-def press(locator: Any, touch: bool, check: Check = None) -> None:
-    """The page checked, if asked; then a click, or a tap on a touch screen."""
+#: How a player picks what the page offers: a mouse click, a tap on a touch screen, or the
+#: keyboard alone (Tab to it, then Enter).
+Way = Literal["click", "tap", "keys"]
+
+
+def press(locator: Any, way: Way, check: Check = None) -> None:
+    """The page checked, if asked; then a click, a tap, or Tab to it and Enter."""
     if check is not None:
         check(locator.page)
-    if touch:
+    if way == "tap":
         locator.tap()
+    elif way == "keys":
+        key_press(locator)
     else:
         locator.click()
 
 
-def confirm_by(page: Any, touch: bool, check: Check = None) -> None:
+def confirm_by(page: Any, way: Way, check: Check = None) -> None:
     """Confirm the move proposed (a tap on Confirm, on a phone) and wait for its view."""
     before = page.get_attribute("#board", "data-seq")
-    press(page.locator(PROPOSED), touch, check)
+    press(page.locator(PROPOSED), way, check)
     page.wait_for_function(MOVED_ON, arg=before)
 
 
-def place_card_by(page: Any, touch: bool = False, check: Check = None) -> None:
+def place_card_by(page: Any, way: Way = "click", check: Check = None) -> None:
     """Confusing Lands: a hand card, a lit position, confirmed."""
-    press(page.locator('svg.tl-cl-mini[data-side="l"]').first, touch)
-    press(page.locator('.tl-cl-targets rect[data-legal="1"]').first, touch, check)
-    confirm_by(page, touch, check)
+    press(page.locator('svg.tl-cl-mini[data-side="l"]').first, way)
+    press(page.locator('.tl-cl-targets rect[data-legal="1"]').first, way, check)
+    confirm_by(page, way, check)
 
 
-def act_land_vs_sea_by(page: Any, touch: bool = False, check: Check = None) -> None:
+def act_land_vs_sea_by(page: Any, way: Way = "click", check: Check = None) -> None:
     """Land vs Sea by clicks or taps: a face in hand turned (R, or its Rotate button on a
     touch screen) until it fits, dropped on a lit spot; else the stack, steal, waypoint, hole or button drawn;
     confirmed."""
     faces = page.locator(".tl-hand .tl-clickable[data-face]")
     spots = page.locator("polygon[data-place]")
     for face in range(faces.count()):
-        press(faces.nth(face), touch)
+        press(faces.nth(face), way)
         for _ in range(6):
             if spots.count():
                 break
-            if touch:
+            if way == "tap":
                 page.locator('button[data-control="rotate"]').tap()
             else:
                 page.keyboard.press("r")
         if spots.count():
-            press(spots.first, touch, check)
-            confirm_by(page, touch, check)
+            press(spots.first, way, check)
+            confirm_by(page, way, check)
             return
     for selector in LAND_VS_SEA_TARGETS:
         if page.locator(selector).count():
-            press(page.locator(selector).first, touch, check)
-            confirm_by(page, touch, check)
+            press(page.locator(selector).first, way, check)
+            confirm_by(page, way, check)
             return
     raise AssertionError("no decision to click on the board")
 
 
-def act_drifting_lands(page: Any, touch: bool = False, check: Check = None) -> None:
+def act_drifting_lands(page: Any, way: Way = "click", check: Check = None) -> None:
     """Drifting Lands: the round's four cards from the deck (confirmed once, sent as four
     selects), or the decision the board lights, confirmed."""
     board = page.locator("#board")
@@ -102,8 +110,8 @@ def act_drifting_lands(page: Any, touch: bool = False, check: Check = None) -> N
         for pick in range(4):
             if page.locator(PROPOSED).count():
                 break
-            press(deck.first, touch, check if pick == 0 else None)
-        confirm_by(page, touch, check)
+            press(deck.first, way, check if pick == 0 else None)
+        confirm_by(page, way, check)
         # The other three selects follow by themselves; the deck goes once the hand is full.
         page.wait_for_selector(".tl-dl-deck", state="detached")
         return
@@ -113,14 +121,14 @@ def act_drifting_lands(page: Any, touch: bool = False, check: Check = None) -> N
         for selector in chain:
             if page.locator(PROPOSED).count():
                 break
-            press(board.locator(selector).first, touch, check)
-        confirm_by(page, touch, check)
+            press(board.locator(selector).first, way, check)
+        confirm_by(page, way, check)
         return
     raise AssertionError(f"no decision to click on the board: {board.inner_text()[:300]}")
 
 
-#: Each title's decision, by clicks (or taps, `touch`), the page checked as it goes.
-ACT: dict[str, Callable[[Any, bool, Check], None]] = {
+#: Each title's decision, by clicks, taps or keys (`way`), the page checked as it goes.
+ACT: dict[str, Callable[[Any, Way, Check], None]] = {
     "confusing-lands": place_card_by,
     "land-vs-sea": act_land_vs_sea_by,
     "drifting-lands": act_drifting_lands,
@@ -134,7 +142,7 @@ def play_to_the_end(
     limit: int,
     middle: int,
     when: str | None = None,
-    touch: bool = False,
+    way: Way = "click",
     check: Check = None,
 ) -> int:
     """Play the seat shown until the game is over, shooting `shot(stage)` at the start, at
@@ -150,9 +158,9 @@ def play_to_the_end(
             shot("middle")
             shot_middle = True
         if page.locator(PROPOSED).count():
-            confirm_by(page, touch, check)  # the page proposed the only possible move itself
+            confirm_by(page, way, check)  # the page proposed the only possible move itself
         else:
-            ACT[game](page, touch, check)
+            ACT[game](page, way, check)
         moves += 1
         assert moves < limit, f"{game}: still not over after {moves} decisions"
         my_turn(page)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.clicks import (
+    Way,
     create_game,
     game_id,
     get_json,
@@ -33,10 +34,12 @@ TITLES: dict[str, tuple[tuple[str, ...], int, int, str | None]] = {
 }
 
 
-#: The screens played on: their size, and whether they are touched rather than clicked.
-SCREENS: dict[str, tuple[dict[str, int], bool]] = {
-    "desktop": ({"width": 1280, "height": 800}, False),
-    "phone": ({"width": 844, "height": 390}, True),
+#: The screens played on: their size, and how the player picks: on the laptop by keyboard
+#: alone (every decision reachable by Tab; clicks are played in the other page tests), on a
+#: phone by taps.
+SCREENS: dict[str, tuple[dict[str, int], Way]] = {
+    "desktop": ({"width": 1280, "height": 800}, "keys"),
+    "phone": ({"width": 844, "height": 390}, "tap"),
 }
 
 
@@ -50,7 +53,8 @@ def viewport_shot(page: Any, name: str) -> None:
 @pytest.fixture(params=list(SCREENS))
 def screen(request: pytest.FixtureRequest, browser: Any, site: str) -> Iterator[tuple[Tab, str]]:
     """A tab on each screen, and the screen's name."""
-    size, touch = SCREENS[request.param]
+    size, way = SCREENS[request.param]
+    touch = way == "tap"
     context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
     made = Tab(context.new_page(), site)
     yield made, request.param
@@ -61,7 +65,7 @@ def screen(request: pytest.FixtureRequest, browser: Any, site: str) -> Iterator[
 @pytest.mark.parametrize("game", list(TITLES))
 def test_a_full_game_against_a_bot(screen: tuple[Tab, str], game: str) -> None:
     tab, name = screen
-    touch = SCREENS[name][1]
+    way = SCREENS[name][1]
     checked, limit, middle, when = TITLES[game]
     prefix = f"full-{game}" if name == "desktop" else f"full-{name}-{game}"
     create_game(tab, game, [("me", None), ("bot", "random")], checked, f"{prefix}-lobby")
@@ -71,7 +75,7 @@ def test_a_full_game_against_a_bot(screen: tuple[Tab, str], game: str) -> None:
         tab.screenshot(f"{prefix}-{stage}")
         viewport_shot(page, f"{prefix}-{stage}")
 
-    moves = play_to_the_end(page, game, shot, limit, middle, when, touch, assert_playable)
+    moves = play_to_the_end(page, game, shot, limit, middle, when, way, assert_playable)
     assert moves >= middle
     assert page.locator("#turn").inner_text() == "Game over"
 

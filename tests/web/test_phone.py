@@ -94,11 +94,11 @@ def test_a_game_by_taps_on_a_phone(phone: Tab, game: str) -> None:
     phone.screenshot(f"phone-{game}-start")
     for move in range(3):
         if game == "confusing-lands":
-            place_card_by(page, touch=True)
+            place_card_by(page, way="tap")
         elif game == "land-vs-sea":
-            act_land_vs_sea_by(page, touch=True)
+            act_land_vs_sea_by(page, way="tap")
         else:
-            act_drifting_lands(page, touch=True)
+            act_drifting_lands(page, way="tap")
         my_turn(page)
         within_width(page, common + PARTS[game])
         fits_the_screen(page, DRAWINGS[game])

@@ -81,7 +81,7 @@ def test_a_server_killed_and_started_again_loses_no_move(browser: Any, server: S
     gid = game_id(page)
     for _ in range(3):
         my_turn(page)
-        place_card_by(page, touch=False)
+        place_card_by(page, way="click")
     my_turn(page)
     before = get_json(f"{server.site}/api/games/{gid}")
     seq = page.get_attribute("#board", "data-seq")
@@ -100,7 +100,7 @@ def test_a_server_killed_and_started_again_loses_no_move(browser: Any, server: S
     assert log_seqs(page) == lines
 
     # And the game goes on: my move and the bot's after it.
-    place_card_by(page, touch=False)
+    place_card_by(page, way="click")
     my_turn(page)
     moved = get_json(f"{server.site}/api/games/{gid}")
     assert moved["moves"] >= before["moves"] + 2
