@@ -3,6 +3,7 @@
 // ghost follows the pointer over the positions where that orientation may go.
 
 import { button, clear, clickable, html, label, listenKeys, svg, svgRoot, tooltip } from "./svg.js";
+import { roomBelow } from "./fit.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -172,6 +173,7 @@ export function render(container, doc, handlers) {
     hands(side);
     scores(side);
     fit();
+    roomBelow(side);
   }
 
   /**
@@ -365,7 +367,22 @@ export function render(container, doc, handlers) {
       for (const card of cards) handCard(box, card, seat === viewer && acting);
       if (seat === viewer && acting) controls(box);
       if (seat === viewer && discards.length) discardChoices(box);
+      if (seat === viewer && covering.length) coveringChoices(parent);
     });
+  }
+
+  /** Positions with no space off the landscape to light: a button each, the ghost on hover;
+   * under the hand, not in it, so that however many they are the hand stays on screen.
+   * @param {HTMLElement} parent */
+  function coveringChoices(parent) {
+    const bar = html("div", { class: "tl-controls tl-cl-covering" }, parent);
+    html("span", { class: "tl-note" }, bar, "wholly over your landscape, at:");
+    for (const action of covering) {
+      const node = button(bar, `${action.row},${action.col}`, () => handlers.propose(action), { place: `${action.row},${action.col}` });
+      node.title = `place the card wholly over your landscape, its top-left at row ${action.row}, column ${action.col}`;
+      node.setAttribute("aria-label", node.title);
+      for (const [on, shown] of /** @type {const} */ ([["mouseenter", action], ["focus", action], ["mouseleave", null], ["blur", null]])) node.addEventListener(on, () => showGhost(shown));
+    }
   }
 
   /** No position lets a card in hand cover the landscape and no condition space: a button
@@ -422,14 +439,6 @@ export function render(container, doc, handlers) {
     button(bar, "Flip (F)", flip, { control: "flip" });
     const spots = legal.filter((a) => a.card === choice.card && a.side === choice.side && a.rotation === choice.rotation).length;
     html("span", { class: "tl-note" }, bar, spots ? `${spots} positions, each a dot where a corner goes` : "no position for this orientation");
-    // Positions with no space off the landscape to light: a button each, the ghost on hover.
-    if (covering.length) html("span", { class: "tl-note" }, bar, "wholly over your landscape, at:");
-    for (const action of covering) {
-      const node = button(bar, `${action.row},${action.col}`, () => handlers.propose(action), { place: `${action.row},${action.col}` });
-      node.title = `place the card wholly over your landscape, its top-left at row ${action.row}, column ${action.col}`;
-      node.setAttribute("aria-label", node.title);
-      for (const [on, shown] of /** @type {const} */ ([["mouseenter", action], ["focus", action], ["mouseleave", null], ["blur", null]])) node.addEventListener(on, () => showGhost(shown));
-    }
   }
 
   function rotate() {

@@ -7,7 +7,7 @@
 
 import { cardFace, cardName, chooseCards } from "./drifting_cards.js";
 import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, patternFill, pressable, svg, svgRoot, tooltip } from "./svg.js";
-import { fitToScreen } from "./fit.js";
+import { fitToScreen, roomBelow } from "./fit.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -112,6 +112,7 @@ export function render(container, doc, handlers) {
     const side = html("div", { class: "tl-dl-side" }, main);
     decisions(side);
     players(side);
+    roomBelow(side);
   }
 
   /** @param {number} seat */

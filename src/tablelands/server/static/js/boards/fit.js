@@ -14,3 +14,15 @@ export function fitToScreen(node, least = 160) {
   const below = host ? parseFloat(getComputedStyle(host).paddingBottom) || 0 : 0;
   node.style.maxHeight = `${Math.max(least, Math.floor(window.innerHeight - top - below - 4))}px`;
 }
+
+/**
+ * Tell a panel the room from where it starts down to the screen's bottom, as `--tl-room`:
+ * a phone's panel that scrolls on its own is no higher (boards.css), so its last button
+ * can be scrolled into view.
+ * @param {HTMLElement} node
+ */
+export function roomBelow(node) {
+  if (!node.isConnected) return;
+  const top = node.getBoundingClientRect().top + window.scrollY;
+  node.style.setProperty("--tl-room", `${Math.max(120, Math.floor(window.innerHeight - top - 4))}px`);
+}

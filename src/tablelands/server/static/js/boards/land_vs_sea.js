@@ -5,7 +5,7 @@
 
 import { drawFace, faceWords, regionPoint, turnFace } from "./hexface.js";
 import { button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, pressable, svg, svgRoot, tooltip } from "./svg.js";
-import { fitToScreen } from "./fit.js";
+import { fitToScreen, roomBelow } from "./fit.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -151,6 +151,7 @@ export function render(container, doc, handlers) {
     hands(side);
     stacks(side);
     scores(side);
+    roomBelow(side);
   }
 
   /** @param {number} seat */
