@@ -52,7 +52,7 @@ types: install
 	$(BIN)/mypy
 
 unit: install
-	$(BIN)/pytest -q -n 2 --dist worksteal
+	$(BIN)/pytest -q -n 2 --dist worksteal --durations=15
 
 test: lint types unit
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable, Coroutine
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -13,6 +14,25 @@ from tablelands.server.hub import Hub
 from tablelands.server.referee import Referee
 from tablelands.server.scheduler import Scheduler
 from tablelands.server.settings import Limits
+
+
+def run_apart(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run `scenario` in an event loop of its own thread (the test's thread may hold one,
+    as a browser test's does)."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as exc:  # handed to the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "the scenario did not end in 60 s"
+    if failed:
+        raise failed[0]
 
 
 class SlowReferee:
@@ -48,7 +68,7 @@ def test_a_move_made_while_the_bots_look_at_the_game_is_seen() -> None:
             while hub.bots_awake("g"):
                 await asyncio.sleep(0.01)
 
-    asyncio.run(scenario())
+    run_apart(scenario)
     assert referee.looks == 2
 
 
@@ -64,5 +84,5 @@ def test_bots_with_nothing_to_do_look_once() -> None:
             while hub.bots_awake("g"):
                 await asyncio.sleep(0.01)
 
-    asyncio.run(scenario())
+    run_apart(scenario)
     assert referee.looks == 1

@@ -16,6 +16,7 @@ from tablelands.games import get_game
 from tests.web.keyboard import key_press
 from tests.web.test_pages import (
     LAND_VS_SEA_TARGETS,
+    MOVE_WAIT,
     MOVED_ON,
     my_turn,
 )
@@ -48,12 +49,26 @@ Check = Callable[[Any], None] | None
 Way = Literal["click", "tap", "keys"]
 
 
+#: Whether an element of a zoomed map lies out of the part shown.
+OUT_OF_VIEW = """el => {
+  const map = el.ownerSVGElement;
+  if (!map || !map.hasAttribute("data-zoomed")) return false;
+  const r = map.getBoundingClientRect(), b = el.getBoundingClientRect();
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  return x < r.left || x > r.right || y < r.top || y > r.bottom;
+}"""
+
+
 def press(locator: Any, way: Way, check: Check = None) -> None:
     """The page checked, if asked; then a click, a tap, or Tab to it and Enter."""
     if check is not None:
         check(locator.page)
     if way == "tap":
+        if locator.evaluate(OUT_OF_VIEW):
+            locator.page.locator('[data-zoom="fit"]').tap()
         locator.tap()
+        if locator.page.locator("svg[data-tap-zoomed]").count():
+            locator.tap()  # the map zoomed to a spot too small to be sure of: now it is not
     elif way == "keys":
         key_press(locator)
     else:
@@ -64,7 +79,7 @@ def confirm_by(page: Any, way: Way, check: Check = None) -> None:
     """Confirm the move proposed (a tap on Confirm, on a phone) and wait for its view."""
     before = page.get_attribute("#board", "data-seq")
     press(page.locator(PROPOSED), way, check)
-    page.wait_for_function(MOVED_ON, arg=before)
+    page.wait_for_function(MOVED_ON, arg=before, timeout=MOVE_WAIT)
 
 
 def place_card_by(page: Any, way: Way = "click", check: Check = None) -> None:

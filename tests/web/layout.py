@@ -94,6 +94,12 @@ HITS = """(selector) => {
   const covered = [];
   for (const node of lit) {
     let [x, y] = centre(node);
+    // Out of a zoomed map's view is not under anything: the player pans or fits to it.
+    const map = node instanceof SVGElement ? node.ownerSVGElement : null;
+    if (map?.hasAttribute("data-zoomed")) {
+      const r = map.getBoundingClientRect();
+      if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
+    }
     // Scrolled to as a player would, then every panel put back where the player left it.
     const scrolled = [];
     const [left, top, right, bottom] = seen(node);

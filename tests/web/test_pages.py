@@ -30,6 +30,9 @@ def my_turn(page: Any) -> None:
 #: The page has taken in the view after `seq`: drawn it, or (hot-seat) hidden the board.
 MOVED_ON = """seq => document.getElementById('board').dataset.seq !== seq
     || !document.getElementById('handover').hidden"""
+#: How long a confirmed move may take to come back as the next view (ms): a move is stored
+#: and every seat's view built, by a server sharing a busy machine with other tests.
+MOVE_WAIT = 30_000
 
 
 def confirm(page: Any) -> None:
@@ -37,7 +40,7 @@ def confirm(page: Any) -> None:
     before = page.get_attribute("#board", "data-seq")
     page.wait_for_selector("#confirm-yes:not([hidden])")
     page.click("#confirm-yes")
-    page.wait_for_function(MOVED_ON, arg=before)
+    page.wait_for_function(MOVED_ON, arg=before, timeout=MOVE_WAIT)
 
 
 def place_card(page: Any) -> None:

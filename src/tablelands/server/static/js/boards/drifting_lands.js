@@ -8,6 +8,7 @@
 import { cardFace, cardName, chooseCards } from "./drifting_cards.js";
 import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, patternFill, pressable, svg, svgRoot, tooltip } from "./svg.js";
 import { fitToScreen, roomBelow } from "./fit.js";
+import { zoomable } from "./zoom.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -140,6 +141,7 @@ export function render(container, doc, handlers) {
 
   /** @param {HTMLElement} parent */
   function map(parent) {
+    const bar = html("div", { class: "tl-zoom-bar" }, parent);
     const root = svgRoot(parent, "tl-dl-board", "the map");
     const land = svg("g", {}, root);
     for (const s of spaces) {
@@ -156,7 +158,9 @@ export function render(container, doc, handlers) {
     for (const pawn of pawns.values()) drawPawn(root, pawn);
     targets(root);
     fitViewBox(root, spaces.map((s) => hexCentre(s.q, s.r, SIZE)), SIZE * 1.2);
-    fitToScreen(root);
+    zoomer?.destroy();
+    zoomer = zoomable(container, root, bar, SIZE * Math.sqrt(3), doc);
+    fitToScreen(root); // once the zoom's buttons above it take their room
   }
 
   /** @param {Element} parent @param {Pawn} pawn */
@@ -426,6 +430,8 @@ export function render(container, doc, handlers) {
     }
   }
 
+  /** @type {{destroy: () => void} | null} the map's zoom, made again with the map */
+  let zoomer = null;
   draw();
   // Esc steps back out of a choice of two clicks (the page's Esc cancels a proposed move).
   const unlisten = legal.length
@@ -436,5 +442,10 @@ export function render(container, doc, handlers) {
         }
       })
     : () => {};
-  return { destroy: unlisten };
+  return {
+    destroy: () => {
+      unlisten();
+      zoomer?.destroy();
+    },
+  };
 }

@@ -6,6 +6,7 @@
 import { drawFace, faceWords, regionPoint, turnFace } from "./hexface.js";
 import { button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, pressable, svg, svgRoot, tooltip } from "./svg.js";
 import { fitToScreen, roomBelow } from "./fit.js";
+import { zoomable } from "./zoom.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -183,6 +184,7 @@ export function render(container, doc, handlers) {
 
   /** @param {HTMLElement} parent */
   function map(parent) {
+    const bar = html("div", { class: "tl-zoom-bar" }, parent);
     const root = svgRoot(parent, "tl-ls-board", "the map");
     /** @type {Array<[number, number]>} */
     const points = [];
@@ -236,7 +238,9 @@ export function render(container, doc, handlers) {
     }
     waypointTargets(root);
     fitViewBox(root, points, SIZE * 1.1);
-    fitToScreen(root);
+    zoomer?.destroy();
+    zoomer = zoomable(container, root, bar, SIZE * Math.sqrt(3), doc);
+    fitToScreen(root); // once the zoom's buttons above it take their room
   }
 
   /**
@@ -410,6 +414,8 @@ export function render(container, doc, handlers) {
     html("p", { class: "tl-note" }, parent, `Green dotted: land, blue waves: sea; ${symbols.join(", ")}${waypoints}; lines from the middle part separate regions.`);
   }
 
+  /** @type {{destroy: () => void} | null} the map's zoom, made again with the map */
+  let zoomer = null;
   draw();
   const unlisten = places.length
     ? listenKeys((key) => {
@@ -417,5 +423,10 @@ export function render(container, doc, handlers) {
         else if (key === "f") flip();
       })
     : () => {};
-  return { destroy: unlisten };
+  return {
+    destroy: () => {
+      unlisten();
+      zoomer?.destroy();
+    },
+  };
 }

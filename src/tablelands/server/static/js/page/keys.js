@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 export const SHORTCUTS = [
   ["R", "rotate the card or tile in hand (Confusing Lands; Land vs Sea: to the next way it fits)"],
   ["F", "flip it to its other side"],
+  ["+ −", "zoom the map in or out (Land vs Sea, Drifting Lands); 0 fits it whole; drag or pinch it too"],
   ["Enter", "confirm the move proposed"],
   ["Esc", "cancel it; Drifting Lands: step back in a choice of two clicks"],
   ["U", "undo your last move, when the rules allow it"],

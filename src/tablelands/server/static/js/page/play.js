@@ -179,7 +179,7 @@ function propose(action, then = [], forced = false) {
   const asked = pending;
   askPreview(summary.id, token, frame.seq, action.id).then(
     (seen) => {
-      if (pending !== asked) return; // another proposal, or none, since
+      if (pending !== asked || sentAt === asked.seq) return; // another proposal, none, or sent
       // What the log will say of the move itself ("Land placed tile 25 ..."; the lines
       // after it, a new round or the score so far, are for the log), then what it scores.
       // The log names seats by number; the one proposing the move is "you" here.

@@ -1,0 +1,112 @@
+"""A Land vs Sea map late in a game, zoomed and panned: on a phone a hex drawn smaller than a
+finger is first zoomed to by a tap, and then a finger wide, the next tap plays that very spot;
+the wheel, a drag, the buttons and the keys zoom and pan it; Fit shows it whole again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tablelands.core.game import State
+from tablelands.core.view import SeatView
+from tests.client.conftest import Harness, accepted
+from tests.client.positions import game_states
+
+GAME = "land-vs-sea"
+
+#: The narrower side of a placed hex's box on the screen (CSS px).
+HEX_PX = """() => Math.min(...[...document.querySelectorAll('[data-tile] .tl-ls-hex')]
+    .map(h => { const r = h.getBoundingClientRect(); return Math.min(r.width, r.height); }))"""
+VIEW_BOX = "() => document.querySelector('svg.tl-ls-board').getAttribute('viewBox')"
+
+
+def late_placement() -> State:
+    """The position with the most tiles on the map where the seat to act places a tile."""
+    for seed in (1, 2, 3):
+        for state in reversed(game_states(GAME, seed)):
+            if state.is_terminal or len(state.observation(0)["board"]) < 40:
+                continue
+            legal = SeatView(state, max(state.current_player, 0)).legal_actions_json()
+            if any(action["kind"] == "place" for action in legal):
+                return state
+    raise AssertionError("no late placement in the seeded games")
+
+
+@pytest.fixture
+def phone(browser: Any, server: str) -> Iterator[Harness]:
+    context = browser.new_context(
+        viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{server}/harness.html")
+    page.wait_for_function("window.harnessReady === true")
+    yield Harness(page)
+    context.close()
+
+
+def test_a_tap_on_a_small_spot_zooms_to_it_and_the_next_tap_plays_it(phone: Harness) -> None:
+    state = late_placement()
+    doc = phone.show(state)
+    page = phone.page
+    tiles = len(doc["observation"]["board"])
+    whole = page.evaluate(VIEW_BOX)
+    small = page.evaluate(HEX_PX)
+    assert small < 40, f"{tiles} tiles drawn {small:.0f} px wide: no zoom is needed to tap them"
+    spot = page.locator("polygon[data-place]").first
+    key = spot.get_attribute("data-place")
+    spot.tap()
+    assert page.locator("svg[data-tap-zoomed]").count() == 1
+    assert phone.proposed() == [], "a tap on a spot too small to be sure of played it"
+    assert page.evaluate(HEX_PX) >= 40
+    phone.screenshot(f"{GAME}-phone-zoomed")
+    page.locator(f'polygon[data-place="{key}"]').tap()
+    proposed = phone.proposed()
+    assert [f"{a['q']},{a['r']}" for a in proposed] == [key]
+    accepted(state, proposed, doc["legal"])
+    # A tap's zoom is for the position it was made in: the next is seen whole.
+    phone.show(state)
+    assert page.evaluate(VIEW_BOX) == whole
+    # Fit shows the whole map again after a zoom the player made.
+    page.locator('[data-zoom="in"]').tap()
+    assert page.evaluate(VIEW_BOX) != whole
+    page.locator('[data-zoom="fit"]').tap()
+    assert page.evaluate(VIEW_BOX) == whole
+    assert page.locator('[data-zoom="fit"]').is_disabled()
+
+
+def test_the_wheel_the_keys_and_a_drag_zoom_and_pan_the_map(harness: Harness) -> None:
+    state = late_placement()
+    harness.show(state)
+    page = harness.page
+    whole = page.evaluate(VIEW_BOX)
+    at_fit = page.evaluate(HEX_PX)
+    box = page.locator("svg.tl-ls-board").bounding_box()
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*centre)
+    page.mouse.wheel(0, -300)
+    assert page.evaluate(HEX_PX) > at_fit * 1.2
+    # A drag moves the part shown, and picks nothing where it ends.
+    zoomed = page.evaluate(VIEW_BOX)
+    page.mouse.move(*centre)
+    page.mouse.down()
+    page.mouse.move(centre[0] + 80, centre[1] + 40, steps=5)
+    page.mouse.up()
+    assert page.evaluate(VIEW_BOX) != zoomed
+    assert harness.proposed() == []
+    # Drawn again (a turned tile, the next position), the map keeps the part the player
+    # chose; 0 fits it, + zooms in.
+    shown = page.evaluate(VIEW_BOX)
+    page.keyboard.press("r")
+    assert page.evaluate(VIEW_BOX) == shown
+    harness.show(state)
+    assert page.evaluate(VIEW_BOX) == shown
+    page.keyboard.press("0")
+    assert page.evaluate(VIEW_BOX) == whole
+    page.keyboard.press("+")
+    assert page.evaluate(HEX_PX) > at_fit * 1.2
+    page.locator('[data-zoom="out"]').click()
+    assert page.evaluate(VIEW_BOX) == whole
+    assert page.locator('[data-zoom="out"]').is_disabled()
+    assert not harness.errors
