@@ -135,3 +135,25 @@ def test_lit_targets_are_corners_off_the_landscape(harness: Harness) -> None:
                 assert corners <= placed | cells, (row, col, action["text"])
         checked += 1
     assert checked >= 4, "too few positions to place a card in"
+
+
+def test_each_seats_last_card_is_framed_until_it_places_again(harness: Harness) -> None:
+    """Every landscape frames the card last placed in it where it lies (its top-left at the
+    placement's row and column), but for the seat placing now, whose last card is old news."""
+    state = stages("confusing-lands")["middle"]
+    seat = max(state.current_player, 0)
+    doc = harness.show(state, seat)
+    page = harness.page
+    space = float(page.locator(".tl-cl-space rect").first.get_attribute("width") or 0)
+    framed = 0
+    for other, placements in enumerate(doc["observation"]["landscapes"]):
+        frame = page.locator(f'.tl-cl-landscape[data-seat="{other}"] rect.tl-cl-last')
+        if not placements or (other == seat and doc["legal"]):
+            assert frame.count() == 0
+            continue
+        assert frame.get_attribute("data-last") == placements[-1]
+        row, col = (int(n) for n in placements[-1].split("@")[1].split(","))
+        assert float(frame.get_attribute("x") or "nan") == col * space
+        assert float(frame.get_attribute("y") or "nan") == row * space
+        framed += 1
+    assert framed >= 1

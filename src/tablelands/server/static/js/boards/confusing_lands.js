@@ -266,8 +266,25 @@ export function render(container, doc, handlers) {
     for (let row = top; row <= bottom; row += 1) label(root, left * CELL - pad / 2, row * CELL + CELL / 2, String(row), { class: "tl-axis" });
     for (let col = left; col <= right; col += 1) label(root, col * CELL + CELL / 2, top * CELL - pad / 2, String(col), { class: "tl-axis" });
     for (const cell of cells) drawSpace(root, cell, cell.col * CELL, cell.row * CELL, CELL, names);
+    if (!building) lastPlaced(root, seat);
     conditionValues(root, cells, seat);
     if (building) aim(root, cells, top, left, bottom, right);
+  }
+
+  /**
+   * The seat's last card shown, framed until the seat places again, so that whoever looked
+   * away sees what changed (in a preview: the card proposed).
+   * @param {SVGSVGElement} root
+   * @param {number} seat
+   */
+  function lastPlaced(root, seat) {
+    const last = /** @type {string[]} */ (seen.landscapes[seat]).at(-1);
+    const found = last?.match(/^(\d+)([cl])(\d)@(-?\d+),(-?\d+)$/);
+    if (!found) return;
+    const [card, side, rotation, row, col] = [Number(found[1]), /** @type {"c" | "l"} */ (found[2]), Number(found[3]), Number(found[4]), Number(found[5])];
+    const shape = rotateSide(printedSide(doc.edition, card, side), rotation);
+    const frame = svg("rect", { x: col * CELL, y: row * CELL, width: shape.width * CELL, height: shape.height * CELL, class: "tl-cl-last", "data-last": last, "pointer-events": "none" }, root);
+    tooltip(frame, `${seat === viewer ? "your" : `${seatName(seat)}'s`} last card: ${card} ${names[String(card)]}`);
   }
 
   /**
