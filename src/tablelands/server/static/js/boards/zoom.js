@@ -5,7 +5,7 @@
 // "Fit" shows the whole map. A tap on a target drawn smaller than a finger is first a zoom
 // to it, so that the second tap is sure to hit what it aims at.
 
-import { html } from "./svg.js";
+import { html, listenKeys } from "./svg.js";
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Box */
 
@@ -171,14 +171,11 @@ export function zoomable(container, root, bar, cell, doc) {
     }
     root.removeAttribute("data-tap-zoomed");
   };
-  /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
-    const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === "+" || event.key === "=") zoom(1.5);
-    else if (event.key === "-" || event.key === "−") zoom(1 / 1.5);
-    else if (event.key === "0") {
+  /** @param {string} key */
+  const onKey = (key) => {
+    if (key === "+" || key === "=") zoom(1.5);
+    else if (key === "-" || key === "−") zoom(1 / 1.5);
+    else if (key === "0") {
       tapped = false;
       view = fit;
       show();
@@ -196,8 +193,7 @@ export function zoomable(container, root, bar, cell, doc) {
   root.addEventListener("pointerup", onUp);
   root.addEventListener("pointercancel", onUp);
   root.addEventListener("click", onClick, true);
-  window.addEventListener("keydown", onKey);
-  return { destroy: () => window.removeEventListener("keydown", onKey) };
+  return { destroy: listenKeys(onKey) };
 }
 
 /** @param {SVGSVGElement} root @returns {Box} */

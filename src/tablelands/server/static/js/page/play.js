@@ -121,7 +121,7 @@ function draw(fresh = false) {
   const key = `${shown}:${visible.seq}`;
   const arrived = key !== drawn; // a new position, not the same one drawn again
   if (fresh || arrived || ui.board.dataset.preview !== undefined) {
-    renderBoard(ui.board, { observation: visible.observation, legal: visible.legal_actions, edition, names: namesBySeat(seats) }, { propose, withdraw });
+    drawBoard(visible.observation, visible.legal_actions);
     delete ui.board.dataset.preview;
     drawn = key;
     ui.board.dataset.seq = String(visible.seq); // what a test waits on after a move
@@ -197,6 +197,15 @@ function propose(action, then = [], forced = false) {
 }
 
 /**
+ * Draw the board of an observation, `legal` lit, its seats named as the players table does.
+ * @param {object} observation
+ * @param {LegalAction[]} legal
+ */
+function drawBoard(observation, legal) {
+  renderBoard(ui.board, { observation, legal, edition, names: namesBySeat(seats) }, { propose, withdraw });
+}
+
+/**
  * Draw the board as the seat would see it after the proposed move (its own preview, unknowns
  * unknown), with nothing to click, until the move is confirmed (the board stays so until
  * the view after it arrives) or cancelled (the position is drawn again).
@@ -204,7 +213,7 @@ function propose(action, then = [], forced = false) {
  */
 function showPreview(seen) {
   try {
-    renderBoard(ui.board, { observation: seen.observation, legal: [], edition, names: namesBySeat(seats) }, { propose, withdraw });
+    drawBoard(seen.observation, []);
     ui.board.dataset.preview = String(seen.action);
   } catch (exc) {
     // A board that cannot draw some unknown of a preview keeps the position: the bar
