@@ -24,12 +24,15 @@ DEFAULT_AGENT = "greedy"
 
 
 def players_in_words(counts: tuple[int, ...]) -> str:
-    """``(1, 2)`` -> ``1 or 2 players``; ``(2, 3, 4)`` -> ``2 to 4 players``."""
+    """``(1,)`` -> ``1 player``; ``(1, 2)`` -> ``1 or 2 players``; ``(2, 3, 4)`` -> ``2 to 4
+    players``; counts with a gap are listed: ``(2, 4, 5)`` -> ``2, 4 or 5 players``."""
+    if counts == (1,):
+        return "1 player"
     if len(counts) == 1:
         return f"{counts[0]} players"
-    if len(counts) == 2:
-        return f"{counts[0]} or {counts[1]} players"
-    return f"{counts[0]} to {counts[-1]} players"
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
 
 
 def quick_players(info: GameInfo) -> int:
