@@ -67,6 +67,16 @@ def logged_steps(
         yield before.current_player, told
 
 
+def marked(state: State, text: str) -> list[list[tuple[int, str]]]:
+    """Play the action ``text`` names; the places every seat sees it change (``Game.places``)."""
+    before = [state.observation(seat) for seat in range(state.num_players)]
+    state.apply(state.parse_action(text))
+    return [
+        state.game.places(seen, state.observation(seat), state.edition)
+        for seat, seen in enumerate(before)
+    ]
+
+
 def told(state: State, text: str) -> list[list[str]]:
     """Play the action ``text`` names; the log lines every seat reads of it."""
     before = [state.observation(seat) for seat in range(state.num_players)]

@@ -23,15 +23,28 @@ VIEW_BOX = "() => document.querySelector('svg.tl-ls-board').getAttribute('viewBo
 
 
 def late_placement() -> State:
-    """The position with the most tiles on the map where the seat to act places a tile."""
-    for seed in (1, 2, 3):
-        for state in reversed(game_states(GAME, seed)):
-            if state.is_terminal or len(state.observation(0)["board"]) < 40:
-                continue
-            legal = SeatView(state, max(state.current_player, 0)).legal_actions_json()
-            if any(action["kind"] == "place" for action in legal):
-                return state
-    raise AssertionError("no late placement in the seeded games")
+    """The position with the most tiles on the map where the seat to act places a tile, of
+    three seeded games: 59, with the last tile in hand (the edition's 60 tiles and the start
+    tile make a full map of 60 or 61)."""
+    placements = [
+        state
+        for seed in (1, 2, 3)
+        for state in game_states(GAME, seed)
+        if not state.is_terminal
+        and any(
+            action["kind"] == "place"
+            for action in SeatView(state, max(state.current_player, 0)).legal_actions_json()
+        )
+    ]
+    latest = max(placements, key=lambda state: len(state.observation(0)["board"]))
+    assert len(latest.observation(0)["board"]) >= 59
+    return latest
+
+
+def full_map() -> State:
+    """The end of the seeded game whose map has the most tiles (60)."""
+    ends = [game_states(GAME, seed)[-1] for seed in (1, 2, 3)]
+    return max(ends, key=lambda state: len(state.observation(0)["board"]))
 
 
 @pytest.fixture
@@ -110,3 +123,17 @@ def test_the_wheel_the_keys_and_a_drag_zoom_and_pan_the_map(harness: Harness) ->
     assert page.evaluate(VIEW_BOX) == whole
     assert page.locator('[data-zoom="out"]').is_disabled()
     assert not harness.errors
+
+
+def test_a_full_map_is_a_finger_wide_two_zooms_from_fit_on_a_phone(phone: Harness) -> None:
+    state = full_map()
+    doc = phone.show(state)
+    page = phone.page
+    assert len(doc["observation"]["board"]) >= 60
+    page.keyboard.press("0")
+    presses = 0
+    while page.evaluate(HEX_PX) < 40:
+        page.locator('[data-zoom="in"]').tap()
+        presses += 1
+        assert presses <= 2, f"{page.evaluate(HEX_PX):.0f} px after {presses} zooms"
+    phone.screenshot(f"{GAME}-phone-full-map-zoomed")

@@ -36,6 +36,9 @@ TERMINAL = -1
 
 OptionValue = bool | int | str
 JsonDict = dict[str, Any]
+#: A place of the board a step changed (its key, the game's own) and the seat whose move it
+#: shows (see ``Game.places``).
+Place = tuple[int, str]
 #: One seat's figures for a balance report: named breakdowns, each label to its points (or
 #: count), e.g. ``{"points by condition": {"Mighty River": 8}}``.
 Breakdowns = dict[str, dict[str, float]]
@@ -340,6 +343,15 @@ class Game(ABC, Generic[EditionT]):
         Computed from the two observations and the public edition alone, so the log can
         never tell more than the seat may know (see ``SeatLog``); both are read, never
         changed. By default none."""
+        return []
+
+    def places(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[Place]:
+        """The places of the board one step changed, as a seat can tell from its
+        observations before and after it (like :meth:`narrate`, from them and the public
+        edition alone), each with the seat whose move it shows: what a board outlines as
+        that seat's last move, and lights when the step's log line is pointed at. A place's
+        key is the game's own (a board draws it from the observation the same way). By
+        default none."""
         return []
 
     def __reduce__(self) -> tuple[object, tuple[str]]:

@@ -363,6 +363,11 @@ class SeatLog:
         self.lines.extend(told)
         return told
 
+    @property
+    def last(self) -> JsonDict:
+        """The seat's observation after the last step logged (read it, never change it)."""
+        return self._last
+
     @classmethod
     def of(cls, game: Game[Any], edition: Edition, observations: Iterable[JsonDict]) -> SeatLog:
         """The log of a seat's observations, the first one and then one after each action."""

@@ -17,7 +17,7 @@ import orjson
 
 from tablelands.core.game import JsonDict
 from tablelands.core.view import SeatView, SpectatorView
-from tablelands.server.position import LogLine
+from tablelands.server.position import LogLine, Mark
 
 
 def message_text(message: JsonDict) -> str:
@@ -55,15 +55,17 @@ def seat_frame(
     view: SeatView,
     seq: int,
     lines: Sequence[LogLine],
+    marks: Sequence[Mark],
     since: int,
     undone: dict[int, int],
     can_undo: bool,
     seats: list[JsonDict],
     result: JsonDict | None,
 ) -> Frame:
-    """The ``view`` message for one seat: its position at ``seq``, with the log lines of
-    moves after ``since`` (below 0: every line, the opening's too) and the moves taken back
-    after it (whose lines the client drops)."""
+    """The ``view`` message for one seat: its position at ``seq``, with the log lines and
+    the marks (the places changed) of moves after ``since`` (below 0: every line, the
+    opening's too) and the moves taken back after it (whose lines and marks the client
+    drops)."""
     fields: JsonDict = {
         "type": "view",
         "game": game_id,
@@ -76,6 +78,7 @@ def seat_frame(
         "can_undo": can_undo,
         "standings": view.standings(),
         "log": [{"seq": line.seq, "text": line.text} for line in lines if line.seq > since],
+        "marks": marks_after(marks, since),
         "undone": sorted(move for move, undo in undone.items() if undo > since),
         "seats": seats,
         "result": result,
@@ -89,6 +92,7 @@ def spectator_frame(
     view: SpectatorView,
     seq: int,
     lines: Sequence[LogLine],
+    marks: Sequence[Mark],
     since: int,
     undone: dict[int, int],
     seats: list[JsonDict],
@@ -108,11 +112,21 @@ def spectator_frame(
         "can_undo": False,
         "standings": view.standings(),
         "log": [{"seq": line.seq, "text": line.text} for line in lines if line.seq > since],
+        "marks": marks_after(marks, since),
         "undone": sorted(move for move, undo in undone.items() if undo > since),
         "seats": seats,
         "result": result,
     }
     return Frame(fields, view.observation_json())
+
+
+def marks_after(marks: Sequence[Mark], since: int) -> list[JsonDict]:
+    """The marks of the moves after ``since``, as a frame carries them."""
+    return [
+        {"seq": mark.seq, "places": [list(place) for place in mark.places]}
+        for mark in marks
+        if mark.seq > since
+    ]
 
 
 def refused(message: str) -> JsonDict:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablelands.core.errors import IllegalActionError
-from tablelands.core.game import Game, State
+from tablelands.core.game import Game, JsonDict, Place, State
 from tablelands.core.match import Match, Move
 from tablelands.core.view import SeatLog, SeatView
 
@@ -30,6 +30,15 @@ class LogLine:
 
     seq: int
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """The places of the board a move changed, as one seat (or a spectator) can tell, each
+    with the seat whose move it shows (``Game.places``), and the move's seq."""
+
+    seq: int
+    places: tuple[Place, ...]
 
 
 class Position:
@@ -52,6 +61,10 @@ class Position:
         #: A spectator's log, written from the public observations alone.
         self.public_log = SeatLog(self.game, self.state.edition, self.state.public_observation())
         self.public_lines = [LogLine(0, text) for text in self.public_log.lines]
+        #: Every seat's marks, and a spectator's, of the moves that changed a place it sees.
+        self.marks: list[list[Mark]] = [[] for _ in self._seen]
+        self.public_marks: list[Mark] = []
+        self._public_seen = self.public_log.last
         self._before: State | None = None
         self._rng_before = 0
         self._told_nothing_new: bool | None = None
@@ -75,15 +88,25 @@ class Position:
         self.state = after
         self.played.append(move)
         self.seq = move.seq
-        self._seen = [after.observation(seat) for seat in range(after.num_players)]
+        seen_before, self._seen = (
+            self._seen,
+            [after.observation(seat) for seat in range(after.num_players)],
+        )
         for seat, log in enumerate(self.logs):
             self.lines[seat].extend(
                 LogLine(move.seq, text) for text in log.follow(self._seen[seat])
             )
+            self._mark(self.marks[seat], move.seq, seen_before[seat], self._seen[seat])
+        public_before, self._public_seen = self._public_seen, after.public_observation()
         self.public_lines.extend(
-            LogLine(move.seq, text)
-            for text in self.public_log.follow(self.state.public_observation())
+            LogLine(move.seq, text) for text in self.public_log.follow(self._public_seen)
         )
+        self._mark(self.public_marks, move.seq, public_before, self._public_seen)
+
+    def _mark(self, marks: list[Mark], seq: int, before: JsonDict, after: JsonDict) -> None:
+        places = self.game.places(before, after, self.state.edition)
+        if places:
+            marks.append(Mark(seq, tuple(places)))
 
     def view(self, seat: int) -> SeatView:
         """``seat``'s view of the state now (made once per move)."""

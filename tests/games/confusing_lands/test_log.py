@@ -7,7 +7,7 @@ from __future__ import annotations
 from tablelands.core.game import JsonDict
 from tablelands.games.confusing_lands import GAME
 from tablelands.games.confusing_lands.log import seat_name
-from tests.play import logged_steps, random_states, told
+from tests.play import logged_steps, marked, random_states, told
 
 from .helpers import new_state, play
 
@@ -105,3 +105,11 @@ def test_every_step_tells_every_seat_first_who_acted() -> None:
             ):
                 for lines in lines_per_seat:
                     assert lines and lines[0].startswith(seat_name(actor)), (seed, lines)
+
+
+def test_a_placement_marks_its_card_for_the_seats_that_see_it() -> None:
+    # The board outlines a seat's last card from these; a hidden card is marked only once
+    # it is revealed, and then in its own landscape, by its own seat.
+    state = new_state(2, 1)
+    assert marked(state, "1l0") == [[(0, "0:1l0@0,0")], []]
+    assert marked(state, "16c0") == [[(1, "1:16c0@0,0")], [(0, "0:1l0@0,0"), (1, "1:16c0@0,0")]]

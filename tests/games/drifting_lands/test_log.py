@@ -8,7 +8,7 @@ from itertools import pairwise
 from tablelands.games.drifting_lands import GAME
 from tablelands.games.drifting_lands.log import seat_name
 from tablelands.games.drifting_lands.state import DriftingLandsState
-from tests.play import logged_steps, random_states, told
+from tests.play import logged_steps, marked, random_states, told
 
 from .helpers import act, blank, give, set_board
 from .test_rules import line_board, selecting_state, ultra_board
@@ -220,3 +220,17 @@ def test_the_drifting_phase_tells_who_could_not_drift() -> None:
     assert told(state, "drift 2,8>4")[0][-1] == (
         "Selecting phase: each player picks 4 cards, in secret (DL-8)."
     )
+
+
+def test_a_drift_marks_the_continent_where_it_went_and_a_move_both_its_spaces() -> None:
+    state = blank()
+    set_board(state, land=[(2, 3), (2, 4)], pawns={(2, 3): (0, 1), (5, 5): (1, 1)})
+    give(state, 0, "drifting")
+    assert marked(state, "play drifting") == [[], []]  # a card played changes no space
+    # East: the tiles and the pawn on one of them go one space on.
+    assert marked(state, "drift 2,3>1") == [[(0, "3,3"), (0, "3,4"), (0, "2,3")]] * 2
+    state = blank()
+    set_board(state, land=[(2, 0), (1, 1)], pawns={(0, 0): (0, 2), (5, 5): (1, 1)})
+    give(state, 0, "moving")
+    act(state, "play moving")
+    assert marked(state, "move 0,0>1,0") == [[(0, "0,0"), (0, "1,0")]] * 2

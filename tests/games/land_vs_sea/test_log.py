@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tablelands.games.land_vs_sea import GAME
 from tablelands.games.land_vs_sea.log import seat_name
-from tests.play import logged_steps, told
+from tests.play import logged_steps, marked, told
 
 from .helpers import build, face, hold, lay, one, turn
 from .test_rules import (
@@ -197,3 +197,14 @@ def test_every_step_tells_every_seat_first_who_acted() -> None:
             for actor, lines_per_seat in logged_steps("land-vs-sea", players, seed, dict(options)):
                 for lines in lines_per_seat:
                     assert lines and lines[0].startswith(seat_name(seen, actor)), (seed, lines)
+
+
+def test_a_placement_and_a_waypoint_mark_their_tile_for_every_seat() -> None:
+    state = build(tiles=WAYPOINT_TILES, options={"waypoints": True})
+    hold(state, LAND, 1)
+    assert marked(state, "1a0@1,0") == [[(LAND, "1,0")]] * 2
+    assert marked(state, "waypoint 0,0:0") == [[(LAND, "0,0")]] * 2
+    turn(state, SEA)
+    hold(state, SEA, 2)
+    marked(state, "2a0@1,-1")
+    assert marked(state, "waypoint none") == [[], []]  # nothing on the map changed

@@ -12,6 +12,7 @@ from tablelands.core.game import (
     GameInfo,
     JsonDict,
     OptionValue,
+    Place,
     State,
 )
 from tablelands.games.confusing_lands import log
@@ -71,6 +72,9 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
 
     def narrate(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[str]:
         return log.narrate(before, after)
+
+    def places(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[Place]:
+        return log.places(before, after)
 
     def rating(self, score: int, players: int) -> str | None:
         return solo_rating(score) if players == 1 else None

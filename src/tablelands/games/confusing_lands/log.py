@@ -9,7 +9,7 @@ cannot be placed (CL-18) is told at once: the discard pile is face up.
 
 from __future__ import annotations
 
-from tablelands.core.game import JsonDict
+from tablelands.core.game import JsonDict, Place
 from tablelands.games.confusing_lands.components import CONDITION_NAMES, CONDITION_SIDE, ROUNDS
 from tablelands.games.confusing_lands.landscape import coordinates
 from tablelands.games.confusing_lands.notation import parse
@@ -165,3 +165,13 @@ def final(seen: JsonDict) -> list[str]:
     else:
         verdict = f"{seat_name(won[0])} wins."
     return [f"The game is over: {scores}. {verdict}"]
+
+
+def places(before: JsonDict, after: JsonDict) -> list[Place]:
+    """The cards the step put in a landscape the seat can see (its own placement, or those a
+    phase's close reveals), keyed ``"<seat>:<placement>"``, each with its landscape's seat."""
+    return [
+        (seat, f"{seat}:{text}")
+        for seat in range(before["players"])
+        for text in after["landscapes"][seat][len(before["landscapes"][seat]) :]
+    ]

@@ -14,6 +14,7 @@ from tablelands.core.game import (
     JsonDict,
     OptionSpec,
     OptionValue,
+    Place,
     State,
 )
 from tablelands.games.drifting_lands import log
@@ -92,6 +93,9 @@ class DriftingLands(Game[DriftingLandsEdition]):
 
     def narrate(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[str]:
         return log.narrate(before, after, self.own_edition(edition))
+
+    def places(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[Place]:
+        return log.places(before, after)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from tablelands.core.game import JsonDict
+from tablelands.core.game import JsonDict, Place
 from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands.board import NO_STEP, Board, Path
 from tablelands.games.drifting_lands.components import (
@@ -339,3 +339,34 @@ def expelled_to(before: JsonDict, after: JsonDict) -> str:
     was, now = pawns_of(before), pawns_of(after)
     cell = next(c for c, p in now.items() if was.get(c) != p)
     return f"put {seat_name(pawn['owner'])}'s expelled level-{pawn['level']} pawn at {where(cell)}"
+
+
+def places(before: JsonDict, after: JsonDict) -> list[Place]:
+    """The spaces the step changed, keyed ``"q,r"``, each with the seat that acted: the
+    tiles of every continent that drifted, split or grew (a continent is its tiles, so one
+    only renumbered is not changed), and every space whose pawn came, went or levelled up."""
+    actor: int = before["to_move"]
+    shapes_before = set(continent_shapes(before).values())
+    pawns_before, pawns_after = pawn_spots(before), pawn_spots(after)
+    changed: dict[str, None] = {}
+    for shape in continent_shapes(after).values():
+        if shape not in shapes_before:
+            changed.update(dict.fromkeys(sorted(shape)))
+    for spot in sorted(pawns_before.keys() | pawns_after.keys()):
+        if pawns_before.get(spot) != pawns_after.get(spot):
+            changed[spot] = None
+    return [(actor, spot) for spot in changed]
+
+
+def continent_shapes(seen: JsonDict) -> dict[int, frozenset[str]]:
+    """Each continent's tiles, as ``"q,r"`` keys."""
+    tiles: dict[int, set[str]] = {}
+    for space in seen["spaces"]:
+        if space["continent"] is not None:
+            tiles.setdefault(space["continent"], set()).add(f"{space['q']},{space['r']}")
+    return {continent: frozenset(keys) for continent, keys in tiles.items()}
+
+
+def pawn_spots(seen: JsonDict) -> dict[str, tuple[int, int]]:
+    """The pawn on each space that holds one (its owner and level), by ``"q,r"``."""
+    return {f"{pawn['q']},{pawn['r']}": (pawn["owner"], pawn["level"]) for pawn in seen["pawns"]}

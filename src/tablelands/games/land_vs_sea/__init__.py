@@ -14,6 +14,7 @@ from tablelands.core.game import (
     JsonDict,
     OptionSpec,
     OptionValue,
+    Place,
     State,
 )
 from tablelands.games.land_vs_sea import log
@@ -137,6 +138,9 @@ class LandVsSea(Game[LandVsSeaEdition]):
 
     def narrate(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[str]:
         return log.narrate(before, after)
+
+    def places(self, before: JsonDict, after: JsonDict, edition: Edition) -> list[Place]:
+        return log.places(before, after)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tablelands.core.game import JsonDict
+from tablelands.core.game import JsonDict, Place
 
 #: The kinds of score event (scoring.py) told apart.
 AREA, BONUS, RANGE, TRADE, ROUTE = "area", "bonus", "range", "trade", "route"
@@ -185,3 +185,13 @@ def final(before: JsonDict, after: JsonDict) -> list[str]:
     passed = len(after["board"]) == len(before["board"])
     why = "Everyone passed in turn" if passed else "Every tile is placed"
     return [*lines, f"{why}: the game is over. {scores}. {verdict}"]
+
+
+def places(before: JsonDict, after: JsonDict) -> list[Place]:
+    """The tiles the step put on the map and the tiles it put a waypoint on, keyed ``"q,r"``,
+    each with the seat that acted."""
+    actor: int = before["to_move"]
+    tiles = [entry for entry in after["board"][len(before["board"]) :]]
+    marked = [mark for mark in after["waypoints"] if mark not in before["waypoints"]]
+    keys = dict.fromkeys(f"{spot['q']},{spot['r']}" for spot in [*tiles, *marked])
+    return [(actor, key) for key in keys]

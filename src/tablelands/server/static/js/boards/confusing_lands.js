@@ -4,6 +4,7 @@
 
 import { button, clear, clickable, html, label, listenKeys, svg, svgRoot, tooltip } from "./svg.js";
 import { roomBelow } from "./fit.js";
+import { marker } from "./marks.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -143,6 +144,7 @@ function drawSpace(parent, cell, x, y, size, names) {
  */
 export function render(container, doc, handlers) {
   const seen = doc.observation;
+  const mark = marker(doc);
   const names = /** @type {Record<string, string>} */ (seen.condition_names);
   const legal = /** @type {Placement[]} */ (doc.legal.filter((a) => a.kind === "place"));
   const acting = legal.length > 0;
@@ -266,9 +268,35 @@ export function render(container, doc, handlers) {
     for (let row = top; row <= bottom; row += 1) label(root, left * CELL - pad / 2, row * CELL + CELL / 2, String(row), { class: "tl-axis" });
     for (let col = left; col <= right; col += 1) label(root, col * CELL + CELL / 2, top * CELL - pad / 2, String(col), { class: "tl-axis" });
     for (const cell of cells) drawSpace(root, cell, cell.col * CELL, cell.row * CELL, CELL, names);
+    cardMarks(root, seat);
     if (!building) lastPlaced(root, seat);
     conditionValues(root, cells, seat);
     if (building) aim(root, cells, top, left, bottom, right);
+  }
+
+  /**
+   * Where a placement's card lies, in the grid's units, from its notation ("25l1@0,-2").
+   * @param {string} text
+   */
+  function placedCard(text) {
+    const found = text.match(/^(\d+)([cl])(\d)@(-?\d+),(-?\d+)$/);
+    if (!found) return null;
+    const [card, side, rotation, row, col] = [Number(found[1]), /** @type {"c" | "l"} */ (found[2]), Number(found[3]), Number(found[4]), Number(found[5])];
+    const shape = rotateSide(printedSide(doc.edition, card, side), rotation);
+    return { card, x: col * CELL, y: row * CELL, width: shape.width * CELL, height: shape.height * CELL };
+  }
+
+  /**
+   * Every card's outline, for the log to light and the moves just arrived to animate.
+   * @param {SVGSVGElement} root
+   * @param {number} seat
+   */
+  function cardMarks(root, seat) {
+    const marks = svg("g", { class: "tl-marks" }, root);
+    for (const text of /** @type {string[]} */ (seen.landscapes[seat])) {
+      const where = placedCard(text);
+      if (where) mark(marks, "rect", `${seat}:${text}`, { x: where.x + 3, y: where.y + 3, width: where.width - 6, height: where.height - 6 });
+    }
   }
 
   /**
@@ -279,12 +307,10 @@ export function render(container, doc, handlers) {
    */
   function lastPlaced(root, seat) {
     const last = /** @type {string[]} */ (seen.landscapes[seat]).at(-1);
-    const found = last?.match(/^(\d+)([cl])(\d)@(-?\d+),(-?\d+)$/);
-    if (!found) return;
-    const [card, side, rotation, row, col] = [Number(found[1]), /** @type {"c" | "l"} */ (found[2]), Number(found[3]), Number(found[4]), Number(found[5])];
-    const shape = rotateSide(printedSide(doc.edition, card, side), rotation);
-    const frame = svg("rect", { x: col * CELL, y: row * CELL, width: shape.width * CELL, height: shape.height * CELL, class: "tl-cl-last", "data-last": last, "pointer-events": "none" }, root);
-    tooltip(frame, `${seat === viewer ? "your" : `${seatName(seat)}'s`} last card: ${card} ${names[String(card)]}`);
+    const where = last === undefined ? null : placedCard(last);
+    if (!where) return;
+    const frame = svg("rect", { x: where.x, y: where.y, width: where.width, height: where.height, class: "tl-cl-last", "data-last": last, "pointer-events": "none" }, root);
+    tooltip(frame, `${seat === viewer ? "your" : `${seatName(seat)}'s`} last card: ${where.card} ${names[String(where.card)]}`);
   }
 
   /**

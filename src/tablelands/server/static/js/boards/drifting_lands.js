@@ -9,6 +9,7 @@ import { cardFace, cardName, chooseCards } from "./drifting_cards.js";
 import { DIRECTIONS, DIRECTION_NAMES, button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, patternFill, pressable, svg, svgRoot, tooltip } from "./svg.js";
 import { fitToScreen, roomBelow } from "./fit.js";
 import { zoomable } from "./zoom.js";
+import { marker } from "./marks.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -73,6 +74,7 @@ const key = (s) => `${s.q},${s.r}`;
  */
 export function render(container, doc, handlers) {
   const seen = doc.observation;
+  const mark = marker(doc);
   const viewer = /** @type {number} */ (seen.viewer);
   const legal = doc.legal;
   const spaces = /** @type {MapSpace[]} */ (seen.spaces);
@@ -156,6 +158,11 @@ export function render(container, doc, handlers) {
       tooltip(group, spaceWords(s));
     }
     for (const pawn of pawns.values()) drawPawn(root, pawn);
+    const marks = svg("g", { class: "tl-marks" }, root);
+    for (const s of spaces) {
+      const [x, y] = hexCentre(s.q, s.r, SIZE);
+      mark(marks, "polygon", key(s), { points: hexPoints(SIZE - 2.5), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
+    }
     targets(root);
     fitViewBox(root, spaces.map((s) => hexCentre(s.q, s.r, SIZE)), SIZE * 1.2);
     zoomer?.destroy();

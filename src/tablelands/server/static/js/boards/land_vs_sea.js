@@ -7,6 +7,7 @@ import { drawFace, faceWords, regionPoint, turnFace } from "./hexface.js";
 import { button, clear, clickable, fitViewBox, hexCentre, hexPoints, html, label, listenKeys, pressable, svg, svgRoot, tooltip } from "./svg.js";
 import { fitToScreen, roomBelow } from "./fit.js";
 import { zoomable } from "./zoom.js";
+import { marker } from "./marks.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -51,6 +52,7 @@ function sameFace(printed, face) {
  */
 export function render(container, doc, handlers) {
   const seen = doc.observation;
+  const mark = marker(doc);
   const viewer = /** @type {number} */ (seen.viewer);
   // A face's mountains, corals and trade symbols count only with their module (LS-9,
   // LS-10): without it they are not drawn, told or explained.
@@ -196,10 +198,13 @@ export function render(container, doc, handlers) {
       const group = svg("g", { transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, "data-q": entry.q, "data-r": entry.r, "data-tile": "" }, tiles);
       drawInPlay(root, group, seen.board_faces[index], SIZE, entry.special ?? undefined);
       tooltip(group, `${entry.q},${entry.r}${entry.special ? ` ${entry.special}` : ""}: ${wordsInPlay(seen.board_faces[index])}${entry.placer >= 0 ? `, placed by ${sides[entry.placer]}` : ""}`);
-      // The last turn's tiles stand out, so the table can see what just happened.
-      if (index === board.length - 1 && board.length > 1) svg("polygon", { points: hexPoints(SIZE - 2), class: "tl-ls-last", fill: "none", stroke: "#ffea00", "stroke-width": 3, "stroke-dasharray": "6 3" }, group);
     });
     waypoints(root, board);
+    const marks = svg("g", { class: "tl-marks" }, root);
+    for (const entry of board) {
+      const [x, y] = hexCentre(entry.q, entry.r, SIZE);
+      mark(marks, "polygon", `${entry.q},${entry.r}`, { points: hexPoints(SIZE - 2.5), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
+    }
     const spots = places.length ? aimed() : new Map();
     const ghost = svg("g", { class: "tl-ghost", "pointer-events": "none" }, root);
     for (const [key, action] of spots) {

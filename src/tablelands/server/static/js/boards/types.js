@@ -11,8 +11,12 @@
  * (empty unless it is to act) and the game's public edition data (`Edition.to_data()`),
  * which holds what the observation names by number only (card sides, card types); and
  * `names`, the players' names by seat as the page's players table shows them, where the
- * page knows them (the observation numbers seats).
- * @typedef {{observation: any, legal: LegalAction[], edition?: any, names?: string[]}} BoardDoc
+ * page knows them (the observation numbers seats). What just happened: `recent`, the places
+ * of each seat's last turn (outlined in its colour until its next), and `arrived`, those of
+ * the moves that have just arrived (played a short animation), keyed as `Game.places` keys
+ * them.
+ * @typedef {{observation: any, legal: LegalAction[], edition?: any, names?: string[],
+ *   recent?: {seat: number, places: string[]}[], arrived?: string[]}} BoardDoc
  */
 
 /**

@@ -51,14 +51,22 @@ export function showPlayers(table, seats, frame, held, presence = true) {
 }
 
 /**
- * The log: every line tagged by the move it tells of (0 is the opening).
+ * The log: every line tagged by the move it tells of (0 is the opening). Pointing at a line
+ * calls `point` with its move's seq (and with null once the pointer leaves the log), for
+ * the board to light the places of that move.
  * @param {HTMLOListElement} list
  * @param {Map<number, string[]>} lines
+ * @param {(seq: number | null) => void} [point]
  */
-export function showLog(list, lines) {
+export function showLog(list, lines, point) {
   const items = [...lines.entries()].sort(([a], [b]) => a - b).flatMap(([seq, texts]) =>
-    texts.map((text) => el("li", { "data-seq": seq }, [el("span", { class: "tl-seq", text: seq ? `#${seq}` : "" }), ` ${text}`])));
+    texts.map((text) => {
+      const item = el("li", { "data-seq": seq }, [el("span", { class: "tl-seq", text: seq ? `#${seq}` : "" }), ` ${text}`]);
+      if (point && seq) item.addEventListener("mouseenter", () => point(seq));
+      return item;
+    }));
   list.replaceChildren(...(items.length ? items : [el("li", { class: "tl-help", text: "Nothing played yet." })]));
+  list.onmouseleave = point ? () => point(null) : null;
   list.scrollTop = list.scrollHeight;
 }
 

@@ -3,6 +3,7 @@
 // hot-seat players. It knows no game: the board modules draw and pick, the server referees.
 
 import { renderBoard } from "../boards/index.js";
+import { lightPlaces } from "../boards/marks.js";
 import { analysisPanel } from "./analysis.js";
 import { copyOnClick } from "./copy.js";
 import { byId } from "./dom.js";
@@ -13,6 +14,7 @@ import { hintPanel } from "./hints.js";
 import { FollowUps } from "./followups.js";
 import { addShortcutHelp } from "./keys.js";
 import { foldLog, namesBySeat, showLog, showPlayers, showResult } from "./panel.js";
+import { arrivedAfter, foldMarks, placesOf, recentPlaces } from "./recent.js";
 import { SeatSocket } from "./socket.js";
 import { showShare, watch } from "./spectate.js";
 import { saveSeats, savedGames } from "./store.js";
@@ -23,7 +25,8 @@ import { saveSeats, savedGames } from "./store.js";
 /** @typedef {import("./types.js").LegalAction} LegalAction */
 /** @typedef {import("../boards/types.js").PlannedAction} PlannedAction */
 /** @typedef {import("./preview.js").Foresight} Foresight */
-/** @typedef {{token: string, socket: SeatSocket, frame: Frame | null, lines: Map<number, string[]>, up: boolean}} Held */
+/** @typedef {import("./recent.js").Marks} Marks */
+/** @typedef {{token: string, socket: SeatSocket, frame: Frame | null, lines: Map<number, string[]>, marks: Marks, up: boolean}} Held */
 
 /** @type {import("./types.js").Summary} */
 const summary = JSON.parse(byId("summary", HTMLScriptElement).textContent ?? "{}");
@@ -64,6 +67,8 @@ const followUps = new FollowUps();
 /** What the board shows now (seat, seq, revealed): drawn again only when it changes, so a
  * selection in progress survives a seat joining or another seat's view arriving. */
 let drawn = "";
+/** @type {{seat: number, seq: number} | null} the position drawn last: the moves after it have just arrived */
+let drawnAt = null;
 /** @type {any} the game's public edition, which the boards read card faces from */
 let edition;
 
@@ -120,8 +125,11 @@ function draw(fresh = false) {
   }
   const key = `${shown}:${visible.seq}`;
   const arrived = key !== drawn; // a new position, not the same one drawn again
+  const seat = /** @type {Held} */ (held.get(shown));
   if (fresh || arrived || ui.board.dataset.preview !== undefined) {
-    drawBoard(visible.observation, visible.legal_actions);
+    const since = arrived && drawnAt?.seat === shown ? drawnAt.seq : visible.seq;
+    drawBoard(visible.observation, visible.legal_actions, { recent: recentPlaces(seat.marks), arrived: arrivedAfter(seat.marks, since, shown) });
+    drawnAt = { seat: shown, seq: visible.seq };
     delete ui.board.dataset.preview;
     drawn = key;
     ui.board.dataset.seq = String(visible.seq); // what a test waits on after a move
@@ -129,7 +137,7 @@ function draw(fresh = false) {
   // Once per position, so that a forced move cancelled stays cancelled.
   const only = arrived && pending === null ? onlyAction(visible) : null;
   if (only) propose(only, [], true);
-  showLog(ui.log, /** @type {Held} */ (held.get(shown)).lines);
+  showLog(ui.log, seat.lines, (seq) => lightPlaces(ui.board, seq === null ? [] : placesOf(seat.marks, seq)));
   showResult(ui.result, visible, () => void rematch());
 }
 
@@ -197,12 +205,14 @@ function propose(action, then = [], forced = false) {
 }
 
 /**
- * Draw the board of an observation, `legal` lit, its seats named as the players table does.
+ * Draw the board of an observation, `legal` lit, its seats named as the players table does,
+ * and what just happened (each seat's last turn, the moves just arrived) where given.
  * @param {object} observation
  * @param {LegalAction[]} legal
+ * @param {{recent: {seat: number, places: string[]}[], arrived: string[]}} [happened]
  */
-function drawBoard(observation, legal) {
-  renderBoard(ui.board, { observation, legal, edition, names: namesBySeat(seats) }, { propose, withdraw });
+function drawBoard(observation, legal, happened) {
+  renderBoard(ui.board, { observation, legal, edition, names: namesBySeat(seats), ...happened }, { propose, withdraw });
 }
 
 /**
@@ -304,6 +314,7 @@ function receive(seat, message) {
     if (message.seat === null) return; // a spectator's view: never sent on a seat's socket
     showShare(summary.id, message.is_over);
     foldLog(seat.lines, message);
+    foldMarks(seat.marks, message);
     const before = seat.frame;
     seat.frame = message;
     seats = message.seats;
@@ -332,7 +343,7 @@ function followUp(seat, frame) {
 /** @param {string} token @param {number} seat */
 function connect(token, seat) {
   /** @type {Held} */
-  const state = { token, socket: /** @type {any} */ (null), frame: null, lines: new Map(), up: false };
+  const state = { token, socket: /** @type {any} */ (null), frame: null, lines: new Map(), marks: new Map(), up: false };
   held.set(seat, state);
   state.socket = new SeatSocket(summary.id, token, {
     message: (message) => receive(state, message),

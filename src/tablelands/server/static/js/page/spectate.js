@@ -4,8 +4,10 @@
 // spectate link, and the replay once the game is over.
 
 import { renderBoard } from "../boards/index.js";
+import { lightPlaces } from "../boards/marks.js";
 import { byId } from "./dom.js";
 import { foldLog, namesBySeat, showLog, showPlayers, showResult } from "./panel.js";
+import { arrivedAfter, foldMarks, placesOf, recentPlaces } from "./recent.js";
 import { SeatSocket } from "./socket.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
@@ -42,6 +44,10 @@ export function watch(summary, edition) {
   byId("confirm", HTMLDivElement).hidden = true;
   /** @type {Map<number, string[]>} */
   const lines = new Map();
+  /** @type {import("./recent.js").Marks} */
+  const marks = new Map();
+  /** the seq of the view drawn last: the moves after it have just arrived */
+  let drawnSeq = -1;
   /** @type {SeatInfo[]} */
   let seats = summary.seats;
   /** @type {Frame | null} */
@@ -55,9 +61,12 @@ export function watch(summary, edition) {
     ui.turn.textContent = !up ? "Connection lost: reconnecting…" : frame?.is_over ? "Game over" : frame ? `Waiting for ${name(frame.current_player)}` : "Connecting…";
     if (frame === null) return;
     // A spectator has no decision: the board gets no legal action to offer.
-    renderBoard(ui.board, { observation: frame.observation, legal: [], edition, names: namesBySeat(seats) }, { propose: () => {} });
+    const arrived = drawnSeq < 0 ? [] : arrivedAfter(marks, drawnSeq, null);
+    const happened = { recent: recentPlaces(marks), arrived };
+    renderBoard(ui.board, { observation: frame.observation, legal: [], edition, names: namesBySeat(seats), ...happened }, { propose: () => {} });
+    drawnSeq = frame.seq;
     ui.board.dataset.seq = String(frame.seq);
-    showLog(ui.log, lines);
+    showLog(ui.log, lines, (seq) => lightPlaces(ui.board, seq === null ? [] : placesOf(marks, seq)));
     showResult(ui.result, frame, () => {});
     // Nobody watching holds a seat to ask a rematch for.
     ui.result.querySelector("button")?.remove();
@@ -70,6 +79,7 @@ export function watch(summary, edition) {
       else if (message.type === "rematch") location.assign(`/watch/${message.game}`); // watch that one too
       else if (message.type === "view") {
         foldLog(lines, message);
+        foldMarks(marks, message);
         frame = message;
         seats = message.seats;
       } else return;

@@ -25,14 +25,20 @@
  */
 
 /**
- * A seat's `view` message: its position at `seq`, the log lines since the last one sent and
- * the seqs of moves taken back since (whose lines are dropped). A spectator's has `seat`
+ * A seat's `view` message: its position at `seq`, the log lines and marks (the places each
+ * move changed, with the seat whose move it shows) since the last one sent, and the seqs of
+ * moves taken back since (whose lines and marks are dropped). A spectator's has `seat`
  * null, the public observation and log, and no legal action.
  * @typedef {{type: "view", game: string, seq: number, seat: number | null, to_act: boolean,
  *   current_player: number, is_over: boolean, observation: any, legal_actions: LegalAction[],
  *   can_undo: boolean, standings: {seat: number, total?: number}[],
- *   log: {seq: number, text: string}[], undone: number[], seats: SeatInfo[],
+ *   log: {seq: number, text: string}[], marks: Mark[], undone: number[], seats: SeatInfo[],
  *   result: Result | null}} Frame
+ */
+
+/**
+ * The places of the board a move changed, each with the seat whose move it shows.
+ * @typedef {{seq: number, places: [number, string][]}} Mark
  */
 
 /**
