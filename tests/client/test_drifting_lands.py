@@ -35,7 +35,7 @@ def _ultra(state: State, legal: list[dict[str, Any]]) -> bool:
     ("kind", "clicks"),
     [
         ("start", ["button[data-corner]"]),
-        ("drift", ["[data-drift]"]),
+        ("drift", ["[data-drift-continent] circle?", "[data-drift]"]),
         ("play", [".tl-dl-card.tl-clickable"]),
         ("breed", ["[data-breed]"]),
         ("evolve", ["[data-evolve]"]),
@@ -47,8 +47,10 @@ def _ultra(state: State, legal: list[dict[str, Any]]) -> bool:
 def test_click_decision(harness: Harness, kind: str, clicks: list[str]) -> None:
     state = kind_state(GAME, kind)
     doc = harness.show(state)
-    for selector in clicks:
-        harness.page.locator(selector).first.click()
+    for selector in clicks:  # "?": where there is one (a continent picked among several)
+        target = harness.page.locator(selector.removesuffix("?"))
+        if not selector.endswith("?") or target.count():
+            target.first.click()
     accepted(state, harness.proposed(), doc["legal"])
     assert harness.proposed()[0]["kind"] == kind
 
@@ -79,6 +81,8 @@ def test_ultra_drift_two_steps(harness: Harness) -> None:
     state = find_state(GAME, _ultra)
     doc = harness.show(state)
     page = harness.page
+    if page.locator("[data-drift-continent]").count():
+        page.locator("[data-drift-continent] circle").first.click()
     page.locator("[data-drift]").first.click()
     if harness.proposed():  # that first step had no second one
         accepted(state, harness.proposed(), doc["legal"])
@@ -86,6 +90,40 @@ def test_ultra_drift_two_steps(harness: Harness) -> None:
     page.locator("[data-drift2]").first.click()
     accepted(state, harness.proposed(), doc["legal"])
     assert len(harness.proposed()[0]["directions"]) == 2
+
+
+def _several_continents_drift(state: State, legal: list[dict[str, Any]]) -> bool:
+    return len({str(a["continent"]) for a in legal if a["kind"] in ("drift", "split")}) > 1
+
+
+def test_several_continents_pick_the_continent_then_its_arrows(harness: Harness) -> None:
+    state = find_state(GAME, _several_continents_drift)
+    doc = harness.show(state)
+    page = harness.page
+    anchors = {
+        f"{a['continent']['q']},{a['continent']['r']}"
+        for a in doc["legal"]
+        if a["kind"] in ("drift", "split")
+    }
+    continents = page.locator("[data-drift-continent]")
+    assert {
+        continents.nth(k).get_attribute("data-drift-continent") for k in range(continents.count())
+    } == anchors
+    assert page.locator("[data-drift]").count() == 0, "arrows before a continent is picked"
+    harness.screenshot(f"{GAME}-drift-continents")
+    continents.first.locator("circle").click()
+    picked = page.locator("[data-drift]")
+    assert picked.count() > 0 and page.locator("[data-drift-continent]").count() == 0
+    anchor = (picked.first.get_attribute("data-drift") or "").split(">")[0]
+    assert all(
+        (picked.nth(k).get_attribute("data-drift") or "").startswith(f"{anchor}>")
+        for k in range(picked.count())
+    )
+    harness.screenshot(f"{GAME}-drift-arrows")
+    # Back (or Esc) offers every continent again; nothing was proposed on the way.
+    page.locator('button[data-control="back"]').click()
+    assert page.locator("[data-drift-continent]").count() == len(anchors)
+    assert harness.proposed() == []
 
 
 def _fresh_hand_with_discards(state: State, legal: list[dict[str, Any]]) -> bool:

@@ -4,6 +4,7 @@ never a seat's secret), replays of finished games, and records uploaded to be re
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -145,6 +146,19 @@ def test_a_finished_game_is_replayed_step_by_step_from_any_point_of_view(
                 ]
         # Seat 1 saw its own first placement at once; a spectator saw it face down.
         assert mine["log"] != public["log"]
+        # The places each step changed, as each saw it: the card placed, for seat 1 at once.
+        game = get_game("confusing-lands")
+        public = client.get(f"/api/games/{game_id}/replay/16").json()
+        mine = client.get(f"/api/games/{game_id}/replay/16?viewer=0").json()
+        for seen, marks in zip(expected, (public["marks"], mine["marks"]), strict=True):
+            wanted = [
+                {"step": n, "places": [list(p) for p in game.places(a, b, state.edition)]}
+                for n, (a, b) in enumerate(pairwise(seen), start=1)
+                if game.places(a, b, state.edition)
+            ]
+            assert marks == wanted and marks
+        assert mine["marks"][0] == {"step": 1, "places": [[0, f"0:{texts[0]}"]]}
+        assert public["marks"][0]["step"] == 2  # seat 1's card shown once seat 2 placed
         step1 = client.get(f"/api/games/{game_id}/replay/1").json()
         assert step1["told"] == ["Seat 1 placed a card"]
         for bad, why in (("17", "steps are 0 to 16"), ("-1", "steps are 0 to 16")):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
 import urllib.request
 from collections.abc import Callable
 from typing import Any, Literal
@@ -13,6 +14,7 @@ from typing import Any, Literal
 from tablelands.core.game import State
 from tablelands.core.records import GameRecord, replay
 from tablelands.games import get_game
+from tests.web.conftest import SCREENSHOTS
 from tests.web.keyboard import key_press
 from tests.web.test_pages import (
     LAND_VS_SEA_TARGETS,
@@ -25,9 +27,12 @@ RESULT = ".tl-result-box:not([hidden])"
 PROPOSED = "#confirm-yes:not([hidden])"
 
 #: Drifting Lands' decisions: what to click in turn, each chain until a move is proposed
-#: (a drift of one step is proposed by its arrow, an ultra drift needs its second step).
+#: (a drift: the continent first where several may move, aimed at by the circle on its
+#: middle tile, then its arrow, which proposes a drift of one step; an ultra drift needs its
+#: second step).
 DRIFTING_CHAINS = [
     ["button[data-corner]"],
+    ["[data-drift-continent] circle", "[data-drift]", "[data-drift2]"],
     ["[data-drift]", "[data-drift2]"],
     ["button[data-part]"],
     ["[data-start]", "[data-end]"],
@@ -59,8 +64,14 @@ OUT_OF_VIEW = """el => {
 }"""
 
 
+#: How many things the player has pressed so far (clicks, taps, or Enter once Tab reaches
+#: them; a key like R counts too): what a decision costs, counted by `play_to_the_end`.
+PRESSED = [0]
+
+
 def press(locator: Any, way: Way, check: Check = None) -> None:
     """The page checked, if asked; then a click, a tap, or Tab to it and Enter."""
+    PRESSED[0] += 1
     if check is not None:
         check(locator.page)
     if way == "tap":
@@ -100,6 +111,7 @@ def act_land_vs_sea_by(page: Any, way: Way = "click", check: Check = None) -> No
         for _ in range(6):
             if spots.count():
                 break
+            PRESSED[0] += 1
             if way == "tap":
                 page.locator('button[data-control="rotate"]').tap()
             else:
@@ -163,24 +175,33 @@ def play_to_the_end(
     """Play the seat shown until the game is over, shooting `shot(stage)` at the start, at
     the end and in the middle: from the `middle`-th decision on, once the board shows `when`
     (a selector; None: at once); `check(page)` before each click on a lit target and before
-    each Confirm. The number of decisions made."""
+    each Confirm. The number of decisions made; the median presses a decision took is
+    written beside the screenshots (``presses-<game>-<way>.txt``), for the docs' figures."""
     my_turn(page)
     shot("start")
     moves = 0
+    presses: list[int] = []
     shot_middle = False
     while not page.locator(RESULT).count():
         if not shot_middle and moves >= middle and (when is None or page.locator(when).count()):
             shot("middle")
             shot_middle = True
+        before = PRESSED[0]
         if page.locator(PROPOSED).count():
             confirm_by(page, way, check)  # the page proposed the only possible move itself
         else:
             ACT[game](page, way, check)
+        presses.append(PRESSED[0] - before)
         moves += 1
         assert moves < limit, f"{game}: still not over after {moves} decisions"
         my_turn(page)
     shot("end")
     assert shot_middle, f"{game}: the board never showed {when} after decision {middle}"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    (SCREENSHOTS / f"presses-{game}-{way}.txt").write_text(
+        f"{game} by {way}: {moves} decisions, median {statistics.median(presses)} presses, "
+        f"mean {statistics.fmean(presses):.2f}\n"
+    )
     return moves
 
 

@@ -30,7 +30,7 @@ SHOWN_NODES = 5
 #: A bound on the decisions played before a choice with lit targets comes.
 DECISIONS = 12
 #: The targets lit once a choice is made, one of which proposes a move.
-LIT = '[data-legal="1"], polygon[data-place], [data-end], [data-onto], [data-drift2]'
+LIT = '[data-legal="1"], polygon[data-place], [data-end], [data-onto], [data-drift], [data-drift2]'
 #: The step of each replay checked.
 REPLAY_STEP = 12
 
@@ -94,7 +94,7 @@ def test_the_rules_pages(tab: Tab) -> None:
 
 def selected(tab: Tab, title: str) -> None:
     """Choose the first thing in hand (a card side, a tile turned until it fits, a pawn or a
-    continent's drift) so that the board lights where it may go; in Land vs Sea and
+    continent to drift) so that the board lights where it may go; in Land vs Sea and
     Drifting Lands, after the decisions that come before such a choice."""
     page = tab.page
     if title == "confusing-lands":
@@ -105,7 +105,9 @@ def selected(tab: Tab, title: str) -> None:
         if title == "land-vs-sea" and fitted(page):
             return
         if title == "drifting-lands":
-            first = page.locator("#board").locator("[data-start], [data-lifted], [data-drift]")
+            first = page.locator("#board").locator(
+                "[data-start], [data-lifted], [data-drift-continent] circle, [data-drift]"
+            )
             if first.count():
                 first.first.click()
                 return

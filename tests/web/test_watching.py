@@ -194,6 +194,10 @@ def test_an_uploaded_record_is_replayed_forwards_and_back(tab: Tab, tmp_path: Pa
     at_step(page, 5, "0")
     log = page.locator("#log").inner_text()
     assert "Seat 1 is dealt cards" in log
+    # What the step's log lines changed lights on the board when pointed at: a card each.
+    page.locator('#log li[data-seq="5"]').first.hover()
+    lit = page.locator("#board .tl-mark-lit")
+    assert lit.count() == 1 and (lit.get_attribute("data-mark") or "").startswith("0:")
     tab.screenshot("replay-seat-1-step-5")
     page.click("#forward")
     at_step(page, 6, "0")

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from tablelands.core.errors import RecordError, TablelandsError
 from tablelands.core.files import validate
-from tablelands.core.game import Edition, Game, JsonDict
+from tablelands.core.game import Edition, Game, JsonDict, Place
 from tablelands.core.match import Match, Setup, Walk
 from tablelands.core.records import GameRecord, notation_of_history, replay
 from tablelands.core.view import SeatLog
@@ -44,11 +44,13 @@ PUBLIC = "public"
 @dataclass
 class Viewpoint:
     """One point of view along a whole game: the observation after every step (0: the
-    start) and the log lines each step added. Observations are kept as compressed JSON: a
+    start), the log lines each step added and the places it changed (``Game.places``).
+    Observations are kept as compressed JSON: a
     long game's run to tens of megabytes as objects, a few hundred kilobytes so."""
 
     packed: list[bytes]
     lines: list[list[str]]
+    places: list[list[Place]]
 
     def observation(self, step: int) -> JsonDict:
         seen: JsonDict = json.loads(zlib.decompress(self.packed[step]))
@@ -105,12 +107,15 @@ class Replay:
 
             first = seen()
             log = SeatLog(state.game, state.edition, first)
-            made = Viewpoint([_pack(first)], [list(log.lines)])
+            made = Viewpoint([_pack(first)], [list(log.lines)], [[]])
+            before = first
             for action in self.actions:
                 walk.play(action)
                 after = seen()
                 made.packed.append(_pack(after))
                 made.lines.append(log.follow(after))
+                made.places.append(state.game.places(before, after, state.edition))
+                before = after
             self.views[viewer] = made
             return made
 
@@ -162,7 +167,8 @@ class Replays:
 
     def step(self, game_id: str, step: int, viewer: str) -> JsonDict:
         """The position after ``step`` moves as ``viewer`` saw it (a seat's number from 0,
-        or ``public``), with the log up to it and the move that led to it."""
+        or ``public``), with the log and the marks (the places each move changed) up to it
+        and the move that led to it."""
         made = self.replay(game_id)
         if not 0 <= step <= made.steps:
             raise ServerError(f"step {step} is not in this game: its steps are 0 to {made.steps}")
@@ -181,6 +187,11 @@ class Replays:
                 {"step": n, "text": text}
                 for n, lines in enumerate(view.lines[: step + 1])
                 for text in lines
+            ],
+            "marks": [
+                {"step": n, "places": [list(place) for place in places]}
+                for n, places in enumerate(view.places[: step + 1])
+                if places
             ],
         }
 

@@ -1,7 +1,8 @@
 // Drifting Lands: the map with terrain, values and continents (in colours that stay with a
 // continent from one document to the next), pawns with owner and level, every seat's
 // supply, hand size and discards, my hand, the score so far; for the seat to act, drifts
-// and splits as arrows on the continents it may move (path first, then the part), moves
+// and splits as arrows on the continent it may move (picked first where several may; the
+// path, then the part), moves
 // from a pawn to the spaces it reaches with their step cost, and every other target by
 // clicking it.
 
@@ -136,7 +137,13 @@ export function render(container, doc, handlers) {
       html("div", { class: "tl-asks tl-result" }, head, `Game over: ${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`);
     } else {
       // The hand is chosen at once here, though the engine asks for its cards one by one.
-      const asks = legal.some((a) => a.kind === "select") ? `choose this round's ${HAND} cards from your deck` : seen.asks;
+      // A drift or split is asked as the board offers it: the continent, then its arrow.
+      const paths = legal.filter((a) => a.kind === "drift" || a.kind === "split");
+      const movable = new Set(paths.map((a) => key(/** @type {Space} */ (a.continent)))).size;
+      const asks = legal.some((a) => a.kind === "select") ? `choose this round's ${HAND} cards from your deck`
+        : movable > 1 && pick.anchor === null ? `pick a continent to ${paths[0].kind}, then its direction`
+        : movable ? `click an arrow to ${paths[0].kind} the continent that way`
+        : seen.asks;
       html("div", { class: "tl-asks", "data-phase": seen.phase }, head, `${seatName(seen.to_move)} to act${legal.length ? `: ${asks}` : ""}`);
     }
   }
@@ -241,10 +248,18 @@ export function render(container, doc, handlers) {
       const anchor = key(/** @type {Space} */ (a.continent));
       byAnchor.set(anchor, [...(byAnchor.get(anchor) ?? []), a]);
     }
+    // With several continents to move, the continent is picked first, so that only its
+    // arrows are drawn: arrows of every continent at once cover each other and the pawns.
+    const picking = byAnchor.size > 1 && pick.anchor === null;
     for (const [anchor, actions] of byAnchor) {
+      if (!picking && byAnchor.size > 1 && pick.anchor !== anchor) continue;
       const [q, r] = anchor.split(",").map(Number);
       const index = continents.findIndex((c) => c.continent === continentAt({ q, r }));
       const tiles = spaces.filter((s) => s.continent === continents[index].continent);
+      if (picking) {
+        pickable(layer, anchor, actions, index, tiles);
+        continue;
+      }
       for (const s of tiles) svg("polygon", { points: hexPoints(SIZE - 4), transform: `translate(${hexCentre(s.q, s.r, SIZE).join(",")})`, fill: "none", stroke: "#ff8f00", "stroke-width": 2.5, "stroke-dasharray": "5 3", "pointer-events": "none" }, layer);
       let [cx, cy] = centres[index];
       const chosen = pick.anchor === anchor && pick.first !== null;
@@ -267,6 +282,31 @@ export function render(container, doc, handlers) {
         tooltip(arrow, word);
       }
     }
+  }
+
+  /**
+   * A continent the seat may drift or split, lit whole, to pick before its arrows.
+   * @param {Element} layer
+   * @param {string} anchor
+   * @param {LegalAction[]} actions its drifts or splits
+   * @param {number} index its place in the observation's continents
+   * @param {MapSpace[]} tiles
+   */
+  function pickable(layer, anchor, actions, index, tiles) {
+    const [cx, cy] = centres[index];
+    // The tile nearest the continent's middle carries the circle a click or tap aims at.
+    const middle = tiles.map((s) => hexCentre(s.q, s.r, SIZE)).reduce((best, p) => (Math.hypot(p[0] - cx, p[1] - cy) < Math.hypot(best[0] - cx, best[1] - cy) ? p : best));
+    const group = svg("g", { "data-drift-continent": anchor, "data-kind": actions[0].kind }, layer);
+    for (const s of tiles) svg("polygon", { points: hexPoints(SIZE - 4), transform: `translate(${hexCentre(s.q, s.r, SIZE).join(",")})`, class: "tl-target tl-legal" }, group);
+    // On top: a continent's box may centre off its tiles, the circle never does.
+    svg("circle", { cx: middle[0].toFixed(1), cy: middle[1].toFixed(1), r: (SIZE * 0.6).toFixed(1), fill: "rgba(0,0,0,0)" }, group);
+    const letter = LETTERS[continents[index].continent % 26];
+    const size = `${tiles.length} tile${tiles.length > 1 ? "s" : ""}`;
+    clickable(group, () => {
+      Object.assign(pick, { anchor, first: null });
+      draw();
+    }, `${actions[0].kind} continent ${letter} (${size}): pick it, then its direction`);
+    tooltip(group, `continent ${letter}: ${actions[0].kind} it`);
   }
 
   /**

@@ -4,8 +4,10 @@
 // point of view out once; the steps seen here are kept too.
 
 import { renderBoard } from "../boards/index.js";
+import { lightPlaces } from "../boards/marks.js";
 import { byId, el } from "./dom.js";
 import { namesBySeat, showLog, showPlayers } from "./panel.js";
+import { placesOf, recentPlaces } from "./recent.js";
 
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
 /**
@@ -13,7 +15,8 @@ import { namesBySeat, showLog, showPlayers } from "./panel.js";
  * @typedef {{step: number, steps: number, viewer: number | null, observation: any,
  *   standings: {seat: number, total?: number}[],
  *   move: {step: number, seat: number, text: string, words: string[]} | null,
- *   told: string[], log: {step: number, text: string}[]}} Step
+ *   told: string[], log: {step: number, text: string}[],
+ *   marks: {step: number, places: [number, string][]}[]}} Step
  */
 
 /** @type {{id: string, title: string, status: string, seats: SeatInfo[]}} */
@@ -37,6 +40,8 @@ let at = 0;
 let edition;
 /** The last step asked for: an answer to an older request is not drawn. */
 let wanted = "";
+/** The step drawn last: one step on from it, the step's move is played as it arrives. */
+let drawnStep = -1;
 
 /** @param {number} seat */
 function seatName(seat) {
@@ -79,7 +84,12 @@ function draw(step) {
   ui.move.replaceChildren(...(step.move === null
     ? ["The game as it began."]
     : [el("strong", { text: `Move ${step.step}, ${seatName(step.move.seat)} (seat ${step.move.seat + 1}): ${step.move.text}` }), ` ${step.move.words.join(" ")}`]));
-  renderBoard(ui.board, { observation: step.observation, legal: [], edition, names: namesBySeat(summary.seats) }, { propose: () => {} });
+  /** @type {import("./recent.js").Marks} */
+  const marks = new Map(step.marks.map((mark) => [mark.step, mark.places]));
+  const arrived = step.step === drawnStep + 1 ? placesOf(marks, step.step) : [];
+  drawnStep = step.step;
+  const happened = { recent: recentPlaces(marks), arrived };
+  renderBoard(ui.board, { observation: step.observation, legal: [], edition, names: namesBySeat(summary.seats), ...happened }, { propose: () => {} });
   ui.board.dataset.step = String(step.step); // what a test waits on
   ui.board.dataset.viewer = ui.viewer.value;
   const frame = /** @type {any} */ ({ standings: step.standings, is_over: step.step === step.steps, current_player: step.observation.to_move });
@@ -87,7 +97,7 @@ function draw(step) {
   /** @type {Map<number, string[]>} */
   const lines = new Map();
   for (const line of step.log) lines.set(line.step, [...(lines.get(line.step) ?? []), line.text]);
-  showLog(ui.log, lines);
+  showLog(ui.log, lines, (seq) => lightPlaces(ui.board, seq === null ? [] : placesOf(marks, seq)));
 }
 
 /** @param {number} step */
