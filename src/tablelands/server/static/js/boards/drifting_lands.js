@@ -110,6 +110,8 @@ export function render(container, doc, handlers) {
   function draw() {
     clear(container);
     container.className = "tl-board tl-dl";
+    // A seat's last turn is outlined in its pawns' colour (boards/marks.js).
+    SEAT_COLOURS.forEach((colour, seat) => container.style.setProperty(`--tl-seat-${seat}`, colour));
     header();
     const main = html("div", { class: "tl-dl-main" }, container);
     map(html("div", { class: "tl-dl-map" }, main));
