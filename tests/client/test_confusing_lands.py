@@ -157,3 +157,18 @@ def test_each_seats_last_card_is_framed_until_it_places_again(harness: Harness) 
         assert float(frame.get_attribute("y") or "nan") == row * space
         framed += 1
     assert framed >= 1
+
+
+def test_the_board_names_the_players_as_the_page_does(harness: Harness) -> None:
+    """The other landscape, the turn and the score table name the seat as the players
+    table does, where the page gives the names; with none, by number."""
+    state = stages("confusing-lands")["middle"]
+    harness.show(state, 0, ["Ann", "greedy (bot)"])
+    board = harness.page.locator("#board")
+    other = board.locator('.tl-cl-landscape[data-seat="1"] h3').inner_text()
+    assert other.startswith("Landscape of greedy (bot), seat 2:"), other
+    assert board.locator('.tl-cl-landscape[data-seat="0"] h3').inner_text().startswith("Your ")
+    assert "greedy (bot), seat 2" in board.locator("table").first.inner_text()
+    harness.show(state, 0)
+    other = board.locator('.tl-cl-landscape[data-seat="1"] h3').inner_text()
+    assert other.startswith("Landscape of Seat 2:") and "greedy" not in board.inner_text()

@@ -224,7 +224,10 @@ export function render(container, doc, handlers) {
 
   /** @param {number} seat */
   function seatName(seat) {
-    return seat === viewer ? "You" : `Seat ${seat + 1}`;
+    // Named as the page's players table names them, where the page gives names.
+    const name = doc.names?.[seat];
+    if (seat === viewer) return "You";
+    return name ? `${name}, seat ${seat + 1}` : `Seat ${seat + 1}`;
   }
 
   /**
@@ -237,7 +240,7 @@ export function render(container, doc, handlers) {
     const cells = /** @type {Cell[]} */ (seen.cells[seat]);
     const hidden = seen.placed[seat] - seen.landscapes[seat].length;
     const total = seen.standings[seat].total;
-    const title = `${seat === viewer ? "Your" : `Seat ${seat + 1}'s`} landscape: ${seen.landscapes[seat].length} cards, ${total} points${seen.phase === "over" ? "" : " so far"}`;
+    const title = `${seat === viewer ? "Your landscape" : `Landscape of ${seatName(seat)}`}: ${seen.landscapes[seat].length} cards, ${total} points${seen.phase === "over" ? "" : " so far"}`;
     html("h3", {}, box, title + (hidden > 0 ? ` (+${hidden} face down until the phase ends)` : ""));
     if (!cells.length && !building) {
       // Drawn as a grid, an empty landscape would scale its few labels up to the box's width.
@@ -310,7 +313,7 @@ export function render(container, doc, handlers) {
     const where = last === undefined ? null : placedCard(last);
     if (!where) return;
     const frame = svg("rect", { x: where.x, y: where.y, width: where.width, height: where.height, class: "tl-cl-last", "data-last": last, "pointer-events": "none" }, root);
-    tooltip(frame, `${seat === viewer ? "your" : `${seatName(seat)}'s`} last card: ${where.card} ${names[String(where.card)]}`);
+    tooltip(frame, `last card of ${seat === viewer ? "yours" : seatName(seat)}: ${where.card} ${names[String(where.card)]}`);
   }
 
   /**
@@ -406,7 +409,7 @@ export function render(container, doc, handlers) {
     hands.forEach((cards, seat) => {
       if (!cards || !cards.length) return;
       const box = html("section", { class: "tl-hand", "data-seat": seat }, parent);
-      html("h3", {}, box, seat === viewer ? "Your hand" : `Seat ${seat + 1}'s hand`);
+      html("h3", {}, box, seat === viewer ? "Your hand" : `Hand of ${seatName(seat)}`);
       for (const card of cards) handCard(box, card, seat === viewer && acting);
       if (seat === viewer && acting) controls(box);
       if (seat === viewer && discards.length) discardChoices(box);
