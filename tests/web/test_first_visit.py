@@ -15,7 +15,7 @@ import pytest
 from tablelands.games import game_names, get_game
 from tablelands.server.catalog import DEFAULT_AGENT
 from tests.web.clicks import PROPOSED, act_drifting_lands, confirm_by, game_id, get_json
-from tests.web.conftest import Tab
+from tests.web.conftest import SCREENSHOTS, Tab
 from tests.web.test_pages import act_land_vs_sea, create, my_turn, place_card
 
 AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -151,6 +151,50 @@ def test_how_to_play_opens_the_rules_and_plays_from_there(tab: Tab) -> None:
     page.goto(tab.site + "/rules/land-vs-sea")
     page.get_by_role("link", name="Back to the lobby").click()
     page.wait_for_url(re.compile(r".*/$"))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_each_rules_pages_examples_are_drawn_by_the_board_compact_in_the_text(
+    tab: Tab, name: str
+) -> None:
+    """Every example figure gets its board's drawing (an svg, nothing in it to click),
+    within the text column and no wider than 640 px, on a laptop and on a phone held
+    landscape, with no serious accessibility violation; the tab fails on any script error."""
+    page = tab.page
+    page.goto(f"{tab.site}/rules/{name}")
+    figures = page.locator("figure.tl-rules-example")
+    assert figures.count() >= 2
+    for size in ({"width": 1280, "height": 800}, PHONE):
+        page.set_viewport_size(size)
+        page.reload()
+        column = page.locator(".tl-rules-text").bounding_box()
+        assert column is not None
+        for number in range(figures.count()):
+            figure = figures.nth(number)
+            board = figure.locator(f'.tl-rules-board[data-example="{number}"]')
+            board.locator("svg").first.wait_for()
+            assert board.get_attribute("aria-label") == figure.locator("figcaption").inner_text()
+            # The board drawn in the inert wrapper (it sets its own classes on it).
+            assert board.locator(":scope > .tl-board").evaluate("node => node.inert")
+            assert figure.locator("[data-legal], .tl-legal").count() == 0
+            box = figure.bounding_box()
+            assert box is not None and box["width"] <= 640, box
+            assert (
+                column["x"] <= box["x"] and box["x"] + box["width"] <= column["x"] + column["width"]
+            )
+            # Compact: within a laptop's screen; on a phone, the scores under the map.
+            assert box["height"] <= size["height"] * (1 if size is not PHONE else 2), box
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        # A picture: the zoom's keys leave its maps as they are.
+        views = (
+            "() => [...document.querySelectorAll('figure svg')].map(s => s.getAttribute('viewBox'))"
+        )
+        before = page.evaluate(views)
+        page.keyboard.press("+")
+        assert page.evaluate(views) == before
+        figures.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"rules-examples-{name}-{size['width']}.png"))
+    assert barred(page) == []
 
 
 def test_an_invite_names_the_seat_its_side_and_the_other_players(tab: Tab, context: Any) -> None:

@@ -3,7 +3,7 @@
 // ghost follows the pointer over the positions where that orientation may go.
 
 import { button, clear, clickable, html, label, listenKeys, svg, svgRoot, tooltip } from "./svg.js";
-import { roomBelow } from "./fit.js";
+import { roomBelow, roomFrom } from "./fit.js";
 import { marker } from "./marks.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
@@ -192,12 +192,12 @@ export function render(container, doc, handlers) {
     const others = [...lands.children].filter((s) => !sections.some((t) => t === s));
     const gap = parseFloat(getComputedStyle(lands).columnGap) || 0;
     const wide = lands.clientWidth - gap * (lands.children.length - 1) - others.reduce((sum, s) => sum + s.getBoundingClientRect().width, 0);
-    const top = lands.getBoundingClientRect().top + window.scrollY;
+    const room = roomFrom(lands);
     const bottom = parseFloat(getComputedStyle(container).paddingBottom) || 0;
     // Twice: how high the titles are depends on how wide the landscapes are drawn.
     for (let pass = 0; pass < 2; pass += 1) {
       const titles = Math.max(...sections.map((s) => s.querySelector("h3")?.getBoundingClientRect().height ?? 0));
-      const high = window.innerHeight - top - titles - bottom - 8;
+      const high = room - titles - bottom - 8;
       const across = boxes.reduce((sum, b) => sum + b.width, 0);
       const scale = Math.max(0.3, Math.min(LARGEST / CELL, wide / across, high / Math.max(...boxes.map((b) => b.height))));
       sections.forEach((section, i) => {

@@ -2,27 +2,40 @@
 // and under the confirm bar, whatever the screen and however high the board's header.
 
 /**
- * Cap a drawing's height at the room from where it starts (on the page, not the window
- * scrolled) down to the screen's bottom, and never below `least` pixels.
+ * The height from where `node` starts (on the page, not the window scrolled) down to the
+ * screen's bottom; inside a container given a `data-room` (pixels), down to that room's
+ * bottom instead: a board drawn far down a page (a rules page's example) has a height of
+ * its own, not what is left of the first screen.
+ * @param {Element} node
+ * @returns {number}
+ */
+export function roomFrom(node) {
+  const top = node.getBoundingClientRect().top;
+  const host = node.closest("[data-room]");
+  if (host instanceof HTMLElement) return Number(host.dataset.room) - (top - host.getBoundingClientRect().top);
+  return window.innerHeight - (top + window.scrollY);
+}
+
+/**
+ * Cap a drawing's height at the room from where it starts down to the screen's bottom
+ * (`roomFrom`), and never below `least` pixels.
  * @param {SVGSVGElement | HTMLElement} node
  * @param {number} [least]
  */
 export function fitToScreen(node, least = 160) {
   if (!node.isConnected) return;
-  const top = node.getBoundingClientRect().top + window.scrollY;
   const host = node.closest(".tl-board");
   const below = host ? parseFloat(getComputedStyle(host).paddingBottom) || 0 : 0;
-  node.style.maxHeight = `${Math.max(least, Math.floor(window.innerHeight - top - below - 4))}px`;
+  node.style.maxHeight = `${Math.max(least, Math.floor(roomFrom(node) - below - 4))}px`;
 }
 
 /**
- * Tell a panel the room from where it starts down to the screen's bottom, as `--tl-room`:
- * a phone's panel that scrolls on its own is no higher (boards.css), so its last button
- * can be scrolled into view.
+ * Tell a panel the room from where it starts down to the screen's bottom (`roomFrom`), as
+ * `--tl-room`: a phone's panel that scrolls on its own is no higher (boards.css), so its
+ * last button can be scrolled into view.
  * @param {HTMLElement} node
  */
 export function roomBelow(node) {
   if (!node.isConnected) return;
-  const top = node.getBoundingClientRect().top + window.scrollY;
-  node.style.setProperty("--tl-room", `${Math.max(120, Math.floor(window.innerHeight - top - 4))}px`);
+  node.style.setProperty("--tl-room", `${Math.max(120, Math.floor(roomFrom(node) - 4))}px`);
 }

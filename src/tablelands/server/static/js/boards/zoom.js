@@ -173,6 +173,7 @@ export function zoomable(container, root, bar, cell, doc) {
   };
   /** @param {string} key */
   const onKey = (key) => {
+    if (root.closest("[inert]")) return; // a picture (a rules page's example) takes no keys
     if (key === "+" || key === "=") zoom(1.5);
     else if (key === "-" || key === "−") zoom(1 / 1.5);
     else if (key === "0") {
