@@ -249,6 +249,10 @@ def test_each_rules_page_draws_its_examples_as_figures_with_their_positions(
         _, state, seen = drawn(name, number)
         assert data["observations"][number] == seen
         assert seen["viewer"] == example.seat
+        # The last move's places, outlined: what Game.places gives for it, as the seat saw it.
+        earlier = SeatView(before_last(name, number), example.seat).observation()
+        places = game.places(earlier, seen, state.edition)
+        assert data["last_moves"][number] == [list(place) for place in places] != []
         assert len(state.history) == len(example.moves)
 
 

@@ -26,7 +26,7 @@ from markupsafe import escape
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tablelands.core.errors import TablelandsError
-from tablelands.core.game import Game, JsonDict, State
+from tablelands.core.game import Game, JsonDict, Place, State
 from tablelands.core.rng import seed_problem
 from tablelands.core.view import SeatView
 from tablelands.games import UnknownGameError, get_game
@@ -126,11 +126,23 @@ def example_state(game: Game[Any], example: RulesExample, where: str) -> State:
     return state
 
 
+def last_move_places(
+    game: Game[Any], example: RulesExample, seen: JsonDict, where: str
+) -> list[Place]:
+    """The places the example's last move changed, as its seat saw it (``Game.places``):
+    what its figure outlines, as a game page outlines the last turn."""
+    if not example.moves:
+        return []
+    earlier = example.model_copy(update={"moves": example.moves[:-1]})
+    before = SeatView(example_state(game, earlier, where), example.seat).observation()
+    return game.places(before, seen, game.default_edition())
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A rules text as HTML, its sections (each ``##`` heading's id and words), its worked
     examples, and what their figures draw as the JSON the page embeds: each example's
-    observation and the game's public edition (``None`` for a text without examples)."""
+    observation, the places its last move changed and the game's public edition (``None`` for a text without examples)."""
 
     html: str
     sections: tuple[tuple[str, str], ...]
@@ -159,6 +171,7 @@ def render_rules(text: str, game: Game[Any]) -> Rules:
             sections.append((unique, words))
     examples: list[RulesExample] = []
     observations: list[JsonDict] = []
+    last_moves: list[list[Place]] = []
     for token in tokens:
         if token.type == "fence" and token.info.strip() == EXAMPLE_INFO:
             where = f"{game.info.name} rules, example {len(examples) + 1}"
@@ -166,11 +179,17 @@ def render_rules(text: str, game: Game[Any]) -> Rules:
             state = example_state(game, example, where)
             _as_figure(token, len(examples), example.caption)
             examples.append(example)
-            observations.append(SeatView(state, example.seat).observation())
+            seen = SeatView(state, example.seat).observation()
+            observations.append(seen)
+            last_moves.append(last_move_places(game, example, seen, where))
     html: str = markdown.renderer.render(tokens, markdown.options, {})
     if not examples:
         return Rules(html, tuple(sections))
-    data = {"edition": game.default_edition().to_data(), "observations": observations}
+    data = {
+        "edition": game.default_edition().to_data(),
+        "observations": observations,
+        "last_moves": [[list(place) for place in places] for places in last_moves],
+    }
     return Rules(html, tuple(sections), tuple(examples), _script_json(data))
 
 

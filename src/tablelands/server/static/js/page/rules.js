@@ -13,23 +13,26 @@ wirePlayNow(document);
 drawExamples();
 
 /**
- * Draw each example figure's board: its observation with the game's public edition, and no
- * legal actions, so nothing in it takes a click.
+ * Draw each example figure's board: its observation with the game's public edition, its last
+ * move outlined, and no legal actions, so nothing in it takes a click.
  */
 function drawExamples() {
   const data = document.getElementById("rules-examples");
   if (!data) return;
-  /** @type {{edition: any, observations: any[]}} */
+  /** @type {{edition: any, observations: any[], last_moves: [number, string][][]}} */
   const examples = JSON.parse(data.textContent || "{}");
   for (const figure of document.querySelectorAll(".tl-rules-board")) {
     if (!(figure instanceof HTMLElement)) continue;
     const drawing = figure.querySelector(".tl-rules-drawing");
     if (!(drawing instanceof HTMLElement)) continue;
-    const observation = examples.observations[Number(figure.dataset.example)];
+    const number = Number(figure.dataset.example);
+    const observation = examples.observations[number];
     // A compact drawing, whole on the screen (boards/fit.js reads the room).
     figure.dataset.room = String(Math.min(ROOM, window.innerHeight - 24));
+    // The example's last move outlined, as a game page outlines each seat's last turn.
+    const recent = (examples.last_moves[number] ?? []).map(([seat, place]) => ({ seat, places: [place] }));
     /** @type {BoardDoc} */
-    const doc = { observation, legal: [], edition: examples.edition };
+    const doc = { observation, legal: [], edition: examples.edition, recent };
     renderBoard(drawing, doc, { propose: () => {} });
   }
 }
