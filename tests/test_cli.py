@@ -15,10 +15,12 @@ from typer.testing import CliRunner
 
 from tablelands.agents import make_agent
 from tablelands.cli import app
+from tablelands.core.examples import EXAMPLE_INFO, example_state, parse_example
 from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games import game_names, get_game
+from tablelands.games.drawing import EXAMPLE_BLOCK, renderer_for
 from tablelands.session import Session
 
 runner = CliRunner()
@@ -42,6 +44,22 @@ def test_games_lists_and_describes() -> None:
 def test_rules_are_shown() -> None:
     code, out = run("rules", "confusing-lands")
     assert code == 0 and "Land of Plenty" in out and "CL-16" in out
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_rules_examples_are_drawn_by_the_renderer_with_their_captions(name: str) -> None:
+    game = get_game(name)
+    code, out = run("rules", name)
+    assert code == 0 and EXAMPLE_INFO not in out and "seed:" not in out
+    flat = " ".join(out.split())
+    for number, block in enumerate(EXAMPLE_BLOCK.finditer(game.rules_text()), start=1):
+        example = parse_example(block["body"], f"example {number}")
+        assert " ".join(example.caption.split()) in flat
+        # The drawing is the renderer's of the example's position, line for line.
+        seen = SeatView(example_state(game, example, "x"), example.seat).observation()
+        console = Console(width=80, record=True, color_system=None)
+        console.print(renderer_for(game).board(seen, game.default_edition()))
+        assert console.export_text().strip() in out
 
 
 def solo_inputs(seed: int) -> tuple[list[str], int]:

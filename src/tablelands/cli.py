@@ -13,7 +13,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -32,7 +31,7 @@ from tablelands.core.match import Setup
 from tablelands.core.records import read_record, replay, write_record
 from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.games import game_names, get_game
-from tablelands.games.drawing import renderer_for
+from tablelands.games.drawing import renderer_for, rules_drawn
 from tablelands.server.settings import Limits
 from tablelands.session import Session
 from tablelands.sim import Simulation
@@ -145,12 +144,12 @@ def games_command(
 
 @app.command("rules")
 def rules_command(game: GameArg) -> None:
-    """Show a game's rules, in our words, with the rulings."""
+    """Show a game's rules, in our words, with the rulings and worked examples drawn."""
     try:
-        text = get_game(game).rules_text()
+        drawn = rules_drawn(get_game(game))
     except TablelandsError as exc:
         raise fail(str(exc)) from None
-    Console().print(Markdown(text))
+    Console().print(*drawn)
 
 
 @app.command("play", epilog=AGENT_HELP)

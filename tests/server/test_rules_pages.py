@@ -12,16 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from tablelands.core.examples import EXAMPLE_INFO, RulesExample, RulesExampleError, example_state
 from tablelands.core.game import JsonDict, State
 from tablelands.core.view import SeatView
 from tablelands.games import game_names, get_game
 from tablelands.games.drifting_lands import PAWN_COLOURS
 from tablelands.server.catalog import DEFAULT_AGENT, catalog
 from tablelands.server.rules import (
-    EXAMPLE_INFO,
-    RulesExample,
-    RulesExampleError,
-    example_state,
     render_rules,
     rules_of,
 )

@@ -10,17 +10,24 @@ may know; only :meth:`TerminalRenderer.result` draws a finished game, where all 
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from importlib import import_module
 from typing import Any
 
 from rich.console import RenderableType
+from rich.markdown import Markdown
 from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from tablelands.core.examples import EXAMPLE_INFO, example_state, parse_example
 from tablelands.core.game import Edition, Game, JsonDict, State
+from tablelands.core.view import SeatView
+
+#: A worked example's fenced block in a rules text (what CommonMark reads as one).
+EXAMPLE_BLOCK = re.compile(rf"^```{EXAMPLE_INFO}[ \t]*\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
 
 #: One character and its rich style ("" for none).
 Cell = tuple[str, str]
@@ -78,3 +85,22 @@ def renderer_for(game: Game[Any]) -> TerminalRenderer:
     renderer = import_module(f"{game.package}.render").RENDERER
     assert isinstance(renderer, TerminalRenderer)
     return renderer
+
+
+def rules_drawn(game: Game[Any]) -> list[RenderableType]:
+    """The game's rules text for the terminal: its Markdown, each worked example drawn by the
+    game's renderer from the engine's position (``core/examples.py``) with its caption."""
+    text = game.rules_text()
+    drawn: list[RenderableType] = []
+    renderer = renderer_for(game)
+    edition = game.default_edition()
+    last = 0
+    for number, block in enumerate(EXAMPLE_BLOCK.finditer(text), start=1):
+        drawn.append(Markdown(text[last : block.start()]))
+        where = f"{game.info.name} rules, example {number}"
+        example = parse_example(block["body"], where)
+        seen = SeatView(example_state(game, example, where), example.seat).observation()
+        drawn += [renderer.board(seen, edition), Text(example.caption, style="italic")]
+        last = block.end()
+    drawn.append(Markdown(text[last:]))
+    return drawn
