@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tablelands.core.errors import TablelandsError
 from tablelands.core.game import Game, State
+from tablelands.core.match import Setup
 from tablelands.core.rng import seed_problem
 
 #: The info string that makes a fenced block of a rules text a worked example.
@@ -100,7 +101,7 @@ def example_state(game: Game[Any], example: RulesExample, where: str) -> State:
     if problem:
         raise RulesExampleError(f"{where}: seed: {problem}")
     try:  # the players and the seed are good: what is refused now is the options
-        state = game.new_state(players=example.players, seed=example.seed, options=example.options)
+        state = Setup.checked(game, example.players, example.seed, example.options).start()
     except TablelandsError as exc:
         raise RulesExampleError(f"{where}: options: {exc}") from None
     for number, move in enumerate(example.moves, start=1):

@@ -24,8 +24,9 @@ from tablelands.core.view import SeatView
 
 #: Bot decisions made at once, one process each.
 DEFAULT_WORKERS = 2
-#: Where the system has no idle class of processes: how much lower than live play the
-#: background work runs.
+#: How much lower than live play the background work runs: the lowest priority, which still
+#: gets a small share of a machine kept busy by others (Linux's idle class gets none, so an
+#: analysis could wait forever beside a CPU-bound neighbour).
 BACKGROUND_NICENESS = 19
 #: prctl's option that has the kernel signal a process when its parent dies.
 PR_SET_PDEATHSIG = 1
@@ -111,7 +112,4 @@ def _watch_parent(server: int) -> None:
 
 
 def _in_background() -> None:
-    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    else:
-        os.nice(BACKGROUND_NICENESS)
+    os.nice(BACKGROUND_NICENESS)
