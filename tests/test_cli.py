@@ -353,7 +353,7 @@ def test_simulate_workers_give_the_same_games(tmp_path: Path) -> None:
 def test_analyze_weighs_every_decision(tmp_path: Path) -> None:
     run("simulate", "confusing-lands", "-n", "1", "-a", "greedy,random", "--out", str(tmp_path))
     record = next(tmp_path.glob("*.json"))
-    code, out = run("analyze", str(record), "--budget", "200it", "--json")
+    code, out = run("analyze", str(record), "--budget", "40it", "--json")
     assert code == 0, out
     data = json.loads(out[out.index("{") :])
     assert len(data["decisions"]) == 16  # every placement had a choice
@@ -361,10 +361,10 @@ def test_analyze_weighs_every_decision(tmp_path: Path) -> None:
     first = data["decisions"][0]
     assert set(first) >= {"index", "player", "played", "best", "played_value", "best_value", "loss"}
     assert first["loss"] == max(0.0, first["best_value"] - first["played_value"])
-    _, again_out = run("analyze", str(record), "--budget", "200it", "--json")
+    _, again_out = run("analyze", str(record), "--budget", "40it", "--json")
     again = json.loads(again_out[again_out.index("{") :])
     assert again["decisions"] == data["decisions"]  # an iterations budget is reproducible
-    code, out = run("analyze", str(record), "--budget", "200it")
+    code, out = run("analyze", str(record), "--budget", "40it")
     assert code == 0 and "Per player" in out and "greedy" in out
     code, out = run("analyze", str(record), "--budget", "fast")
     assert code == 2 and "neither a budget" in out

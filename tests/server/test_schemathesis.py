@@ -14,9 +14,9 @@ import pytest
 from tests.server.conftest import ADMIN
 from tests.server.served import Launcher
 
-#: Examples per operation and phase (coverage, fuzzing, stateful): a few hundred cases
+#: Examples per operation and phase (coverage, fuzzing, stateful): about a hundred and fifty cases
 #: per operation in all.
-EXAMPLES = 100
+EXAMPLES = 50
 #: What a request that the schema allows may still be answered with: the rules refusing a
 #: setup or a move (400, 422) cannot be written in a JSON schema, nor a game's seq (409).
 ACCEPTED = '["2XX", "400", "403", "404", "409", "422", "429"]'
