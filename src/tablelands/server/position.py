@@ -64,7 +64,6 @@ class Position:
         #: Every seat's marks, and a spectator's, of the moves that changed a place it sees.
         self.marks: list[list[Mark]] = [[] for _ in self._seen]
         self.public_marks: list[Mark] = []
-        self._public_seen = self.public_log.last
         self._before: State | None = None
         self._rng_before = 0
         self._told_nothing_new: bool | None = None
@@ -97,11 +96,11 @@ class Position:
                 LogLine(move.seq, text) for text in log.follow(self._seen[seat])
             )
             self._mark(self.marks[seat], move.seq, seen_before[seat], self._seen[seat])
-        public_before, self._public_seen = self._public_seen, after.public_observation()
+        public_before, public_now = self.public_log.last, after.public_observation()
         self.public_lines.extend(
-            LogLine(move.seq, text) for text in self.public_log.follow(self._public_seen)
+            LogLine(move.seq, text) for text in self.public_log.follow(public_now)
         )
-        self._mark(self.public_marks, move.seq, public_before, self._public_seen)
+        self._mark(self.public_marks, move.seq, public_before, public_now)
 
     def _mark(self, marks: list[Mark], seq: int, before: JsonDict, after: JsonDict) -> None:
         places = self.game.places(before, after, self.state.edition)

@@ -191,7 +191,7 @@ def places(before: JsonDict, after: JsonDict) -> list[Place]:
     """The tiles the step put on the map and the tiles it put a waypoint on, keyed ``"q,r"``,
     each with the seat that acted."""
     actor: int = before["to_move"]
-    tiles = [entry for entry in after["board"][len(before["board"]) :]]
+    tiles = after["board"][len(before["board"]) :]
     marked = [mark for mark in after["waypoints"] if mark not in before["waypoints"]]
     keys = dict.fromkeys(f"{spot['q']},{spot['r']}" for spot in [*tiles, *marked])
     return [(actor, key) for key in keys]
