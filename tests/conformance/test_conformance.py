@@ -10,6 +10,8 @@ observation is JSON as it is and does not change when only hidden information is
 first :data:`DEEP_GAMES` games, every legal action's description round-trips; of the first
 :data:`SECRET_ACTION_GAMES`, the descriptions are the same in every world the seat to act
 cannot tell apart.
+At every state, the game's factored actions (``core/factored.py``) name each legal action
+apart, and each name names that action back.
 At the end of every game: the record replays to the same result.
 """
 
@@ -20,6 +22,7 @@ import json
 import pytest
 
 from tablelands.core.errors import IllegalActionError
+from tablelands.core.factored import FactoredActions, Factoring
 from tablelands.core.game import Game, State
 from tablelands.core.records import record_of, replay
 from tablelands.core.rng import Rng
@@ -70,6 +73,18 @@ def check_legality(state: State, rng: Rng) -> None:
     assert state.legal_actions() == legal, "a refused action changed the state"
 
 
+def check_factored(factoring: Factoring, state: State) -> None:
+    legal = state.legal_actions()
+    if not legal:
+        return
+    # FactoredActions refuses a factoring naming two actions alike, or a name out of range.
+    named = FactoredActions(factoring, state.knowledge(state.current_player), legal)
+    assert [named.action(index) for index in named.indices] == legal
+    named_here = set(named.indices)
+    probes = range(0, factoring.size, max(1, factoring.size // 64))
+    assert all(named.action(index) is None for index in probes if index not in named_here)
+
+
 def check_state(game: Game, state: State, rng: Rng) -> None:
     legal = state.legal_actions()
     before = snapshot(state)
@@ -107,12 +122,14 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
 @pytest.mark.parametrize(("name", "players", "options"), MODES)
 def test_random_games_conform(name: str, players: int, options: dict[str, object]) -> None:
     game = get_game(name)
+    factoring = game.factoring(players, options)  # type: ignore[arg-type]
     for seed in range(GAMES_PER_MODE):
         state = game.new_state(players=players, seed=seed, options=options)  # type: ignore[arg-type]
         rng = Rng(seed ^ 0x5EED)
         steps = 0
         while True:
             check_legality(state, rng)
+            check_factored(factoring, state)
             if seed < DEEP_GAMES or rng.below(DEEP_EVERY) == 0:
                 check_state(game, state, rng)
             if seed < DEEP_GAMES:

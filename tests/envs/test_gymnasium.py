@@ -34,7 +34,9 @@ def test_gymnasiums_checker_passes(name: str, players: int, opponents: str | lis
 def test_the_ids_are_registered(env_id: str) -> None:
     env = gymnasium.make(env_id)
     assert isinstance(env.unwrapped, TablelandsEnv)
-    assert env.unwrapped.table.game.info.name == IDS[env_id]
+    name, form = IDS[env_id]
+    assert env.unwrapped.table.game.info.name == name
+    assert (env.unwrapped.table.factoring is not None) == (form == "factored")
     observation, info = env.reset(seed=1)
     assert np.array_equal(observation["action_mask"], info["action_mask"])
     env.close()

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tablelands.core.encoding import Encoder
+from tablelands.core.factored import Factoring
 from tablelands.core.game import Edition, Game, GameInfo, JsonDict, OptionValue, State
 from tests.toy_game.encoding import ToyEncoder
+from tests.toy_game.factored import ToyFactoring
 from tests.toy_game.state import ACTION_COUNT, NOTATION_HELP, ToyEdition, ToyState
 
 
@@ -35,6 +37,11 @@ class ToyLands(Game[ToyEdition]):
         self, players: int, options: dict[str, OptionValue], edition: ToyEdition
     ) -> Encoder:
         return ToyEncoder(players)
+
+    def make_factoring(
+        self, players: int, options: dict[str, OptionValue], edition: ToyEdition
+    ) -> Factoring:
+        return ToyFactoring()
 
     def max_game_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
         return 16  # each action lays a card, and an edition has at most 16

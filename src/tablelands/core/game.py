@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tablelands.core.encoding import Encoder
 from tablelands.core.errors import EditionError, OptionError
+from tablelands.core.factored import Factoring
 from tablelands.core.fields import FieldPlan, plain
 from tablelands.core.files import content_hash, read_json, validate
 from tablelands.core.rng import Rng, seed_problem
@@ -269,6 +270,26 @@ class Game(ABC, Generic[EditionT]):
         self, players: int, options: dict[str, OptionValue], edition: EditionT
     ) -> Encoder:
         """:meth:`encoder` for a player count and settled options the game is played with."""
+
+    def factoring(
+        self,
+        players: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> Factoring:
+        """The actions of a game of ``players`` with ``options`` and ``edition`` (the
+        packaged one by default) named for learning, as ``(head, target)`` pairs read from
+        the seat's knowledge (``core/factored.py``, docs/research.md): the same heads and
+        targets in every position and edition. ``OptionError`` as :meth:`action_count`."""
+        self.check_players(players)
+        settled = self.settle_options(players, dict(options or {}))
+        return self.make_factoring(players, settled, self.own_edition(edition))
+
+    @abstractmethod
+    def make_factoring(
+        self, players: int, options: dict[str, OptionValue], edition: EditionT
+    ) -> Factoring:
+        """:meth:`factoring` for a player count and settled options the game is played with."""
 
     @abstractmethod
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:

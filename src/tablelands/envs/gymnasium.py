@@ -4,11 +4,15 @@ The learner holds one seat; the other seats are played by bots named by agent sp
 (``tablelands.agents.make_agent``: ``random``, ``greedy``, ``mcts:200it``...), each choosing
 from its own ``SeatView`` only. ``make("confusing-lands", players=1)`` is Confusing Lands
 solo, with no other seat. Importing this module registers ``tablelands/ConfusingLands-v0``,
-``tablelands/LandVsSea-v0`` and ``tablelands/DriftingLands-v0`` with Gymnasium.
+``tablelands/LandVsSea-v0`` and ``tablelands/DriftingLands-v0`` with Gymnasium, and the
+same with factored actions (``actions="factored"``) as ``tablelands/ConfusingLands-factored-v0``
+and so on; ``gymnasium.make("tablelands.envs.gymnasium:tablelands/LandVsSea-factored-v0")``
+imports it itself.
 
 The observation is a dict (``observation``: the seat's knowledge as the game's float32
-vector; ``action_mask``: int8 over the game's action space), and ``info["action_mask"]`` is
-the same mask. Action ``i`` is the game's action number ``i``. An illegal action ends the
+vector; ``action_mask``: int8 over the action space), and ``info["action_mask"]`` is the
+same mask. Action ``i`` is the game's action number ``i``, or with factored actions the pair
+``divmod(i, targets)`` of the game's ``Factoring`` (``env.unwrapped.table.factoring``). An illegal action ends the
 episode with ``illegal_reward`` and ``info["illegal"]`` naming the rule it breaks, so that a
 learner which ignores the mask is told, not stopped.
 """
@@ -31,17 +35,22 @@ from tablelands.envs.table import Mask, Table, game_seed
 from tablelands.games import get_game
 
 Observation = dict[str, np.ndarray[Any, Any]]
-#: Gymnasium ids -> the game's registry name.
+#: Gymnasium ids -> the game's registry name and the form of its actions.
 IDS = {
-    "tablelands/ConfusingLands-v0": "confusing-lands",
-    "tablelands/LandVsSea-v0": "land-vs-sea",
-    "tablelands/DriftingLands-v0": "drifting-lands",
+    f"tablelands/{title}{'-factored' if form == 'factored' else ''}-v0": (name, form)
+    for title, name in (
+        ("ConfusingLands", "confusing-lands"),
+        ("LandVsSea", "land-vs-sea"),
+        ("DriftingLands", "drifting-lands"),
+    )
+    for form in ("flat", "factored")
 }
 
 
 class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
     """One seat (``seat``) of a game, against ``opponents``: one spec for every other seat,
-    or one spec per other seat in seat order."""
+    or one spec per other seat in seat order; ``actions``: ``"flat"`` or ``"factored"``
+    (:class:`~tablelands.envs.table.Table`)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
@@ -56,12 +65,13 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         edition: Edition | None = None,
+        actions: str = "flat",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         if players is None:
             players = get_game(game).info.player_counts[0]
-        self.table = Table(game, players, options, reward, edition)
+        self.table = Table(game, players, options, reward, edition, actions=actions)
         if not 0 <= seat < players:
             raise ValueError(f"there is no seat {seat} in a {players}-player game")
         others = players - 1
@@ -149,6 +159,10 @@ def make(game: str, players: int | None = None, **settings: Any) -> TablelandsEn
     return TablelandsEnv(game, players, **settings)
 
 
-for _id, _name in IDS.items():
+for _id, (_name, _form) in IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point=f"{__name__}:TablelandsEnv", kwargs={"game": _name})
+        gymnasium.register(
+            id=_id,
+            entry_point=f"{__name__}:TablelandsEnv",
+            kwargs={"game": _name, "actions": _form},
+        )

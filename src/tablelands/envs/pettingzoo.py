@@ -2,8 +2,9 @@
 
 ``env("land-vs-sea", players=3)`` is a game of Land vs Sea for 3, its agents ``player_0``
 to ``player_2`` (the seats). Each agent observes a dict: ``observation``, its knowledge as
-the game's fixed-shape float32 vector, and ``action_mask``, int8 over the game's whole
-action space (``Game.action_count``): action ``i`` is the game's action number ``i``.
+the game's fixed-shape float32 vector, and ``action_mask``, int8 over the action space:
+action ``i`` is the game's action number ``i`` (``Game.action_count`` of them), or with
+``actions="factored"`` the pair ``divmod(i, targets)`` of the game's ``Factoring``.
 Rewards come at the end: each seat's win share (``State.returns()``) or, with
 ``reward="score_difference"``, its score less the mean of the others'.
 """
@@ -27,7 +28,7 @@ Observation = dict[str, np.ndarray[Any, Any]]
 class TablelandsAECEnv(AECEnv[str, Observation, int]):
     """One game, played seat after seat. ``render_mode="ansi"``: :meth:`render` gives what
     the agent to act sees (the whole result once the game is over), as the terminal draws
-    it. ``reuse_masks``: see :class:`tablelands.envs.table.Table`."""
+    it. ``reuse_masks`` and ``actions``: see :class:`tablelands.envs.table.Table`."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it from the class)
         "render_modes": ["ansi"],
@@ -44,11 +45,12 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         render_mode: str | None = None,
         edition: Edition | None = None,
         reuse_masks: bool = False,
+        actions: str = "flat",
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
-        self.table = Table(game, players, options, reward, edition, reuse_masks)
+        self.table = Table(game, players, options, reward, edition, reuse_masks, actions)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -147,10 +149,13 @@ def env(
     render_mode: str | None = None,
     edition: Edition | None = None,
     reuse_masks: bool = False,
+    actions: str = "flat",
 ) -> TablelandsAECEnv:
     """The AEC environment of ``game`` (a registry name: ``"confusing-lands"``,
     ``"land-vs-sea"``, ``"drifting-lands"``). It checks what PettingZoo's order and bounds
     wrappers would (a step before ``reset``, an action out of range: ``IllegalActionError``
     as for any action the seat may not take) itself: through those wrappers every attribute
     read costs more than a step of the rules."""
-    return TablelandsAECEnv(game, players, options, reward, render_mode, edition, reuse_masks)
+    return TablelandsAECEnv(
+        game, players, options, reward, render_mode, edition, reuse_masks, actions
+    )

@@ -16,8 +16,9 @@ import numpy as np
 from numpy.typing import NDArray
 from rich.console import Console
 
-from tablelands.core.encoding import Vector
-from tablelands.core.errors import OptionError
+from tablelands.core.encoding import Knowledge, Vector
+from tablelands.core.errors import IllegalActionError, OptionError
+from tablelands.core.factored import FactoredActions, Factoring
 from tablelands.core.game import TERMINAL, Edition, Game, OptionValue, State
 from tablelands.core.match import Setup
 from tablelands.core.rng import SEED_LIMIT, seed_problem
@@ -26,6 +27,9 @@ from tablelands.games.drawing import renderer_for
 
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
+#: How actions are numbered: the game's own numbers, or the factored pairs' indices.
+ActionForm = Literal["flat", "factored"]
+ACTION_FORMS: tuple[ActionForm, ...] = ("flat", "factored")
 Mask = NDArray[np.int8]
 
 
@@ -48,6 +52,11 @@ class Table:
     """A game of ``name`` for ``players`` with ``options``, ready to be played again and
     again (:meth:`start`), with each seat's observation vector and action mask.
 
+    ``actions``: ``"flat"``, the game's own action numbers (``Game.action_count``), or
+    ``"factored"``, the index ``head * targets + target`` of each action's pair in the game's
+    :class:`~tablelands.core.factored.Factoring` (``Game.factoring``): a space of at most
+    about 100,000 where the flat ones run to millions.
+
     ``reuse_masks``: each seat's mask is one array, rewritten in place whenever that seat
     is observed again (fast where the action space is large: Land vs Sea's is 47.6 million),
     instead of a new array each time (safe to keep)."""
@@ -60,14 +69,23 @@ class Table:
         reward: str = "win_share",
         edition: Edition | None = None,
         reuse_masks: bool = False,
+        actions: str = "flat",
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if actions not in ACTION_FORMS:
+            raise ValueError(f"actions is one of {', '.join(ACTION_FORMS)}, not {actions!r}")
         #: The game being played: seed 0's until :meth:`start` deals another.
         self.setup = Setup.checked(get_game(name), players, 0, options, edition)
         self.reward = reward
         self.encoder = self.game.encoder(players, self.setup.options, self.setup.edition)
-        self.action_count = self.game.action_count(players, self.setup.options)
+        #: The factored form's, when the actions are factored.
+        self.factoring: Factoring | None = None
+        if actions == "factored":
+            self.factoring = self.game.factoring(players, self.setup.options, self.setup.edition)
+            self.action_count = self.factoring.size
+        else:
+            self.action_count = self.game.action_count(players, self.setup.options)
         self.reuse_masks = reuse_masks
         self._masks = [
             np.zeros(self.action_count, dtype=np.int8) for _ in range(players if reuse_masks else 0)
@@ -76,6 +94,8 @@ class Table:
         self.state: State = self.setup.start()
         self._legal: list[int] | None = None
         self._legal_indices: NDArray[np.intp] | None = None
+        self._factored: FactoredActions | None = None
+        self._knowledge: dict[int, Knowledge] = {}
 
     @property
     def game(self) -> Game[Any]:
@@ -90,7 +110,7 @@ class Table:
         setup = self.setup.with_seed(seed)
         self.state = setup.start()
         self.setup = setup
-        self._legal = self._legal_indices = None
+        self._moved()
 
     @property
     def to_move(self) -> int:
@@ -101,19 +121,62 @@ class Table:
         return self.state.current_player == TERMINAL
 
     def legal(self) -> list[int]:
-        """The legal actions of the seat to move (worked out once a position)."""
+        """The legal actions of the seat to move, in the table's form (worked out once a
+        position)."""
         if self._legal is None:
-            self._legal = self.state.legal_actions()
+            if self.factoring is None:
+                self._legal = self.state.legal_actions()
+            else:
+                self._legal = self.factored().indices
         return self._legal
 
+    def factored(self) -> FactoredActions:
+        """The legal actions of the seat to move, named in the factored form."""
+        if self.factoring is None:
+            raise ValueError("this table numbers its actions as the game does: not factored")
+        if self._factored is None:
+            seat = self.state.current_player
+            legal = self.state.legal_actions()
+            self._factored = FactoredActions(self.factoring, self.knowledge(seat), legal)
+        return self._factored
+
     def play(self, action: int) -> None:
-        """Play ``action`` for the seat to move: ``IllegalActionError`` naming the rule if it
-        may not, leaving the game as it was."""
+        """Play ``action`` (in the table's form) for the seat to move: ``IllegalActionError``
+        naming the rule if it may not, leaving the game as it was."""
+        if self.factoring is not None:
+            flat = self.factored().action(action) if not self.over else None
+            if flat is None:
+                head, target = self.factoring.pair(action)
+                raise IllegalActionError(self._unnamed(action, head, target))
+            action = flat
         self.state.apply(action)
-        self._legal = self._legal_indices = None
+        self._moved()
+
+    def _unnamed(self, index: int, head: int, target: int) -> str:
+        factoring = self.factoring
+        assert factoring is not None
+        if self.over:
+            return "the game is over"
+        if not 0 <= index < factoring.size:
+            return f"{index} is not a factored action: they are 0 to {factoring.size - 1}"
+        return (
+            f"factored action {index} ({factoring.heads[head]}, target {target}) names no "
+            "legal action here"
+        )
+
+    def _moved(self) -> None:
+        self._legal = self._legal_indices = self._factored = None
+        self._knowledge = {}
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """What ``seat`` knows now (``State.knowledge``, worked out once a position)."""
+        known = self._knowledge.get(seat)
+        if known is None:
+            known = self._knowledge[seat] = self.state.knowledge(seat)
+        return known
 
     def observation(self, seat: int) -> Vector:
-        return self.encoder.encode(self.state.knowledge(seat))
+        return self.encoder.encode(self.knowledge(seat))
 
     def mask(self, seat: int) -> Mask:
         """1 at every action ``seat`` may play now (none unless it is to move)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tablelands.core.encoding import Encoder
+from tablelands.core.factored import Factoring
 from tablelands.core.game import (
     Breakdowns,
     Edition,
@@ -18,6 +19,7 @@ from tablelands.core.game import (
 from tablelands.games.confusing_lands import log
 from tablelands.games.confusing_lands.components import ROUNDS, ConfusingLandsEdition
 from tablelands.games.confusing_lands.encoding import ConfusingLandsEncoder
+from tablelands.games.confusing_lands.factored import ConfusingLandsFactoring
 from tablelands.games.confusing_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.confusing_lands.scoring import solo_rating
 from tablelands.games.confusing_lands.state import ConfusingLandsState
@@ -56,6 +58,11 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
         self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition
     ) -> Encoder:
         return ConfusingLandsEncoder(players)
+
+    def make_factoring(
+        self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition
+    ) -> Factoring:
+        return ConfusingLandsFactoring()
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))

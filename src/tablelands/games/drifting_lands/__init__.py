@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
+from tablelands.core.factored import Factoring
 from tablelands.core.game import (
     Breakdowns,
     Edition,
@@ -20,6 +21,7 @@ from tablelands.core.game import (
 from tablelands.games.drifting_lands import log
 from tablelands.games.drifting_lands.components import HAND, ROUNDS, DriftingLandsEdition
 from tablelands.games.drifting_lands.encoding import DriftingLandsEncoder
+from tablelands.games.drifting_lands.factored import DriftingLandsFactoring
 from tablelands.games.drifting_lands.notation import ACTION_COUNT, NOTATION_HELP
 from tablelands.games.drifting_lands.state import DriftingLandsState
 from tablelands.games.drifting_lands.view import balance_figures, balance_sides, standings
@@ -67,6 +69,11 @@ class DriftingLands(Game[DriftingLandsEdition]):
         self, players: int, options: dict[str, OptionValue], edition: DriftingLandsEdition
     ) -> Encoder:
         return DriftingLandsEncoder(players, edition)
+
+    def make_factoring(
+        self, players: int, options: dict[str, OptionValue], edition: DriftingLandsEdition
+    ) -> Factoring:
+        return DriftingLandsFactoring(edition)
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
+from tablelands.core.factored import Factoring
 from tablelands.core.game import (
     Breakdowns,
     Edition,
@@ -25,6 +26,7 @@ from tablelands.games.land_vs_sea.components import (
     LandVsSeaEdition,
 )
 from tablelands.games.land_vs_sea.encoding import LandVsSeaEncoder
+from tablelands.games.land_vs_sea.factored import LandVsSeaFactoring
 from tablelands.games.land_vs_sea.notation import ACTION_COUNT, NOTATION_HELP, PLACE_COUNT
 from tablelands.games.land_vs_sea.state import HAND_SIZE, LandVsSeaState
 from tablelands.games.land_vs_sea.view import balance_figures, balance_sides, standings
@@ -88,6 +90,11 @@ class LandVsSea(Game[LandVsSeaEdition]):
         self, players: int, options: dict[str, OptionValue], edition: LandVsSeaEdition
     ) -> Encoder:
         return LandVsSeaEncoder(players, edition)
+
+    def make_factoring(
+        self, players: int, options: dict[str, OptionValue], edition: LandVsSeaEdition
+    ) -> Factoring:
+        return LandVsSeaFactoring()
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen)

@@ -1,0 +1,113 @@
+"""Land vs Sea's actions for learning (``core/factored.py``). The target is one of the map's
+cells as the seat sees them: the tiles in the order they were placed, then the empty cells
+next to them in (q, r) order; placements and holes take an empty cell, waypoints the tile
+they go on, every other action target 0. The head is what is done there: a tile of the
+seat's hand by its slot (the hand's order, as the seat sees it), its printed face and its
+turn; a waypoint by the edge the notation names; a draw by its stack; a steal by the other
+seat (counted on from the seat to act) and the slot in its hand; or the actions without a
+choice (steal none, pass, waypoint none)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tablelands.core.encoding import Knowledge
+from tablelands.core.factored import Factoring
+from tablelands.games.land_vs_sea.board import STEPS, pack
+from tablelands.games.land_vs_sea.components import FACE_NAMES, TILE_COUNT
+from tablelands.games.land_vs_sea.notation import (
+    DRAW,
+    HOLE,
+    NO_STEAL,
+    NO_WAYPOINT,
+    PASS,
+    PLACE_COUNT,
+    POSITIONS,
+    STEAL,
+    WAYPOINT,
+)
+
+#: Tiles a hand may hold (the steals' slots count to 4 as well).
+SLOTS = 4
+MAX_SEATS = 4
+PLACE_HEADS = SLOTS * 2 * 6
+DRAW_HEAD = PLACE_HEADS
+STEAL_HEAD = DRAW_HEAD + 2
+FIXED_HEADS = {NO_STEAL: STEAL_HEAD + (MAX_SEATS - 1) * SLOTS}
+FIXED_HEADS[PASS] = FIXED_HEADS[NO_STEAL] + 1
+FIXED_HEADS[NO_WAYPOINT] = FIXED_HEADS[PASS] + 1
+WAYPOINT_HEAD = FIXED_HEADS[NO_WAYPOINT] + 1
+HOLE_HEAD = WAYPOINT_HEAD + 6
+#: Every tile that can lie on the map (the start tile and the Volcano or Whirlpool too),
+#: and the most empty cells next to that many: a group of n hexes touches at most 2n + 4.
+CELLS = (TILE_COUNT + 2) + 2 * (TILE_COUNT + 2) + 4
+
+
+class LandVsSeaFactoring(Factoring):
+    heads = (
+        *(
+            f"slot {slot + 1} face {FACE_NAMES[face]} turn {rotation}"
+            for slot in range(SLOTS)
+            for face in (0, 1)
+            for rotation in range(6)
+        ),
+        "draw 1",
+        "draw 2",
+        *(
+            f"steal seat +{ahead} slot {slot + 1}"
+            for ahead in range(1, MAX_SEATS)
+            for slot in range(SLOTS)
+        ),
+        "steal none",
+        "pass",
+        "waypoint none",
+        *(f"waypoint edge {edge}" for edge in range(6)),
+        "hole",
+    )
+    targets = CELLS
+    target_names = (
+        "a cell of the map: the tiles in the order placed, then the empty cells next to "
+        "them in (q, r) order"
+    )
+
+    def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> list[int]:
+        viewer: int = knowledge["viewer"]
+        players: int = knowledge["players"]
+        cell = cells(knowledge)
+        hand = knowledge["hands"][viewer]
+        if len(hand) > SLOTS:
+            raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
+        # A tile's placements are 12 blocks of positions (face, turn): its slot's 12 heads.
+        slot_of = {held["tile"]: slot * 12 for slot, held in enumerate(hand)}
+        found: list[int] = []
+        for action in actions:
+            if action < PLACE_COUNT:
+                turned, position = divmod(action, POSITIONS)
+                tile, face_turn = divmod(turned, 12)
+                head, target = slot_of[tile] + face_turn, cell[position]
+            elif action < STEAL:
+                head, target = DRAW_HEAD + action - DRAW, 0
+            elif action < NO_STEAL:
+                victim, slot = divmod(action - STEAL, 4)
+                ahead = (victim - viewer) % players
+                head, target = STEAL_HEAD + (ahead - 1) * SLOTS + slot, 0
+            elif action in FIXED_HEADS:
+                head, target = FIXED_HEADS[action], 0
+            elif action < HOLE:
+                position, edge = divmod(action - WAYPOINT, 6)
+                head, target = WAYPOINT_HEAD + edge, cell[position]
+            else:
+                head, target = HOLE_HEAD, cell[action - HOLE]
+            found.append(head * CELLS + target)
+        return found
+
+
+def cells(knowledge: Knowledge) -> dict[int, int]:
+    """Each cell's target number, by the game's packed position: the tiles in the order
+    placed, then the empty cells next to them in (q, r) order."""
+    tiles = [pack(entry["q"], entry["r"]) for entry in knowledge["board"]]
+    taken = set(tiles)
+    empty = sorted({p + step for p in tiles for step in STEPS} - taken)
+    if len(tiles) + len(empty) > CELLS:
+        raise ValueError(f"{len(tiles) + len(empty)} cells: the factoring has {CELLS}")
+    return {position: index for index, position in enumerate([*tiles, *empty])}
