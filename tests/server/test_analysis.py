@@ -3,6 +3,7 @@ the game's sockets, and started again after a restart when it is missing or unfi
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from fastapi import FastAPI
@@ -13,6 +14,7 @@ from tablelands import analysis
 from tablelands.agents.mcts import Budget
 from tablelands.core.records import GameRecord, replay
 from tablelands.games import get_game
+from tablelands.server.bots import BACKGROUND_NICENESS, bot_pool
 from tablelands.server.review import AnalysisRow, Reviews
 from tests.server.conftest import hub_of, seat_socket, serving
 from tests.server.test_api import create, play_out
@@ -132,3 +134,23 @@ def test_the_games_sockets_are_told_when_the_analysis_is_ready(sqlite_url: str) 
                     break
             assert kinds[-1] == "analysis" and message["game"] == game_id
             assert kinds[:-1] and set(kinds[:-1]) == {"view"}
+
+
+def _priority() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def test_analyses_run_below_live_play_and_bots_do_not() -> None:
+    # Below the server, so that live games come first; not in the idle class or at 19,
+    # where beside CPU-bound neighbours an analysis took minutes to start.
+    own = _priority()
+    background, live = bot_pool(1, background=True), bot_pool(1)
+    try:
+        assert background.submit(_priority).result(timeout=60) == min(own + BACKGROUND_NICENESS, 19)
+        assert live.submit(_priority).result(timeout=60) == own
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER
+        assert background.submit(os.sched_getscheduler, 0).result(timeout=60) == os.SCHED_OTHER
+    finally:
+        background.shutdown()
+        live.shutdown()
+    assert 0 < BACKGROUND_NICENESS < 19

@@ -71,7 +71,7 @@ def test_a_finished_game_shows_its_analysis(tab: Tab) -> None:
         moves += 1
         assert moves < 30
     panel = page.locator('#analysis[data-status="done"]')
-    # The analysis runs at the lowest priority, behind everything else on a busy machine
+    # The analysis runs at a low priority, behind everything else on a busy machine
     # (the other tests' browsers and servers): its event may take long to come.
     panel.wait_for(timeout=180_000)
     chart = panel.locator("svg.tl-analysis-chart")

@@ -24,10 +24,11 @@ from tablelands.core.view import SeatView
 
 #: Bot decisions made at once, one process each.
 DEFAULT_WORKERS = 2
-#: How much lower than live play the background work runs: the lowest priority, which still
-#: gets a small share of a machine kept busy by others (Linux's idle class gets none, so an
-#: analysis could wait forever beside a CPU-bound neighbour).
-BACKGROUND_NICENESS = 19
+#: How much lower than live play the background work runs: a tenth of the share of a core
+#: that a process of normal priority competing with it gets. At 19 (1.5%) an analysis
+#: beside two CPU-bound neighbours took minutes just to start its process; Linux's idle
+#: class gives it nothing at all.
+BACKGROUND_NICENESS = 10
 #: prctl's option that has the kernel signal a process when its parent dies.
 PR_SET_PDEATHSIG = 1
 #: How often a worker looks whether the server that started it is still there.
