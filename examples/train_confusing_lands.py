@@ -9,11 +9,11 @@ loaded back, and plays the evaluation games once more. docs/research.md shows a 
     pip install -e '.[rl,train]'        # torch==2.13.0 first: the CPU build
     python examples/train_confusing_lands.py --steps 60000 --out runs/cl-ppo
 
-The game's action space has 230,418 actions (a card, its side and turn, and a position on
-a 40x40 grid), too wide a policy head to train on a CPU in minutes. The policy here picks
-in an equivalent smaller space instead: the card is named by its place in the hand (two at
-most) rather than by its id, 25,602 actions, each mapped to the game's number before it is
-played (``HandSlots``); the legal ones are exactly the game's legal actions.
+The game's own action space has 230,418 actions (a card by its id, its side and turn, and
+a position on a 40x40 grid), too wide a policy head to train on a CPU in minutes. The
+policy picks in the factored form instead (``actions="factored"``, docs/research.md): the
+card named by its slot in the hand with its side and turn, then the grid cell, 28,800
+actions, each the name of one legal action of the game.
 """
 
 from __future__ import annotations
@@ -29,76 +29,45 @@ from typing import Any
 import gymnasium
 import numpy as np
 import torch
-from gymnasium import spaces
 from numpy.typing import NDArray
 from sb3_contrib import MaskablePPO
 
 from tablelands.agents import make_agent
 from tablelands.core.view import SeatView
 from tablelands.envs.gymnasium import TablelandsEnv, make
-from tablelands.games.confusing_lands.components import CARD_COUNT
-from tablelands.games.confusing_lands.notation import PLACEMENT_COUNT, POSITIONS
 
-#: Cards a solo seat holds at most when it places one.
-HAND = 2
-#: A card's sides times its quarter turns.
-ORIENTATIONS_PER_CARD = 2 * 4
-SLOT_PLACEMENTS = HAND * ORIENTATIONS_PER_CARD * POSITIONS
 #: The evaluation games' seeds: the same for the policy and for random play.
 EVALUATION_SEED = 1_000_000
 
 
-class HandSlots(gymnasium.Wrapper[NDArray[np.float32], np.int64, Any, np.int64]):
-    """Confusing Lands solo with actions named by hand slot: ``(slot, side, rotation,
-    position)`` placements, then one discard per slot (CL-18). The observation is the
-    environment's encoded knowledge; ``action_masks()`` (what ``MaskablePPO`` asks for)
-    marks exactly the game's legal actions, renamed."""
+class Masked(gymnasium.Wrapper[NDArray[np.float32], np.int64, Any, np.int64]):
+    """The environment as ``MaskablePPO`` takes it: the observation is the encoded
+    knowledge alone, and ``action_masks()`` the mask of the factored legal actions."""
 
     def __init__(self, env: TablelandsEnv) -> None:
         super().__init__(env)
         self.table = env.table
-        self.seat = env.seat
         self.observation_space = env.observation_space["observation"]  # type: ignore[index]
-        self.action_space = spaces.Discrete(SLOT_PLACEMENTS + HAND)
-        self._mask = np.zeros(SLOT_PLACEMENTS + HAND, dtype=bool)
-        self._hand: list[int] = []
+        self._mask = np.zeros(env.table.action_count, dtype=bool)
 
     def reset(self, **kwargs: Any) -> tuple[NDArray[np.float32], dict[str, Any]]:
         observation, info = self.env.reset(**kwargs)
-        self._read(observation["action_mask"])
+        self._mask = observation["action_mask"] != 0
         return observation["observation"], info
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        observation, reward, over, cut, info = self.env.step(self.game_action(int(action)))
-        self._read(observation["action_mask"])
+        observation, reward, over, cut, info = self.env.step(int(action))
+        self._mask = observation["action_mask"] != 0
         return observation["observation"], float(reward), over, cut, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         return self._mask
 
-    def game_action(self, action: int) -> int:
-        """The game's action number of the slot action ``action``."""
-        if action >= SLOT_PLACEMENTS:
-            return PLACEMENT_COUNT + self._hand[action - SLOT_PLACEMENTS] - 1
-        slot, rest = divmod(action, ORIENTATIONS_PER_CARD * POSITIONS)
-        return (self._hand[slot] - 1) * ORIENTATIONS_PER_CARD * POSITIONS + rest
 
-    def _read(self, game_mask: NDArray[np.int8]) -> None:
-        """The hand (the seat's own knowledge) and the renamed mask of the new position."""
-        seen = SeatView(self.table.state, self.seat).observation()
-        self._hand = list(seen["hands"][self.seat] or [])[:HAND]
-        placements = game_mask[:PLACEMENT_COUNT].reshape(CARD_COUNT, -1)
-        self._mask[:] = False
-        for slot, card in enumerate(self._hand):
-            block = slice(slot * placements.shape[1], (slot + 1) * placements.shape[1])
-            self._mask[block] = placements[card - 1] != 0
-            self._mask[SLOT_PLACEMENTS + slot] = game_mask[PLACEMENT_COUNT + card - 1] != 0
-
-
-def solo_env() -> HandSlots:
-    return HandSlots(make("confusing-lands", players=1))
+def solo_env() -> Masked:
+    return Masked(make("confusing-lands", players=1, actions="factored"))
 
 
 def policy_scores(model: MaskablePPO, games: int) -> list[int]:

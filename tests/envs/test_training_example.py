@@ -1,6 +1,6 @@
 """The training example (examples/train_confusing_lands.py) runs on a tiny budget: it
-starts, trains a few hundred steps, saves, loads and plays; and its renamed actions are
-exactly the game's legal actions."""
+starts, trains a few hundred steps, saves, loads and plays; and the masks it gives the
+learner name exactly the game's legal actions."""
 
 from __future__ import annotations
 
@@ -24,16 +24,18 @@ def example() -> ModuleType:
     return module
 
 
-def test_hand_slot_actions_are_the_games_legal_actions_renamed() -> None:
+def test_the_learners_masks_name_the_games_legal_actions() -> None:
     train = example()
     env = train.solo_env()
     env.reset(seed=3)
     steps = 0
     while not env.table.over:
         legal = sorted(env.table.state.legal_actions())
-        renamed = np.flatnonzero(env.action_masks())
-        assert sorted(env.game_action(int(a)) for a in renamed) == legal
-        env.step(int(renamed[steps % len(renamed)]))
+        named = np.flatnonzero(env.action_masks())
+        assert sorted(env.table.factored().action(int(i)) for i in named) == legal
+        before = len(env.table.state.history)
+        env.step(int(named[steps % len(named)]))
+        assert len(env.table.state.history) == before + 1
         steps += 1
     assert steps >= 8
 
