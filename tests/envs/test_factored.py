@@ -144,3 +144,27 @@ def test_a_factoring_naming_two_actions_alike_is_refused() -> None:
 
     with pytest.raises(ValueError, match="are both named"):
         FactoredActions(Careless(), state.knowledge(0), state.legal_actions())
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_learner_plays_factored_actions_against_bots_to_the_end(name: str) -> None:
+    # The other seats' bots choose the game's own numbers; the learner's are factored.
+    players, options = SETUPS[name]
+    learner = make(name, players, options=options, seat=1, opponents="greedy", actions="factored")
+    observation, info = learner.reset(seed=4)
+    table = learner.table
+    steps = 0
+    while True:
+        assert table.to_move == 1
+        named = np.flatnonzero(observation["action_mask"]).tolist()
+        assert sorted(table.factored().action(i) for i in named) == sorted(
+            table.state.legal_actions()
+        )
+        observation, reward, over, _, info = learner.step(named[steps % len(named)])
+        assert "illegal" not in info
+        steps += 1
+        if over:
+            break
+    assert table.over and reward == table.state.returns()[1]
+    # The bots played too: every seat has moves in the record.
+    assert len(table.state.history) > steps

@@ -145,7 +145,7 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
         table = self.table
         while not table.over and table.to_move != self.seat:
             seat = table.to_move
-            table.play(self._opponents[seat].choose(SeatView(table.state, seat)))
+            table.play_game_action(self._opponents[seat].choose(SeatView(table.state, seat)))
 
     def _close_opponents(self) -> None:
         for agent in self._opponents.values():

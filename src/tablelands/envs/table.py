@@ -149,6 +149,11 @@ class Table:
                 head, target = self.factoring.pair(action)
                 raise IllegalActionError(self._unnamed(action, head, target))
             action = flat
+        self.play_game_action(action)
+
+    def play_game_action(self, action: int) -> None:
+        """Play the game's own action number ``action`` (what an agent's ``choose`` gives),
+        whatever the table's form: ``IllegalActionError`` as :meth:`play`."""
         self.state.apply(action)
         self._moved()
 
