@@ -82,6 +82,7 @@ def test_the_space_is_small_and_a_game_plays_through_it(name: str) -> None:
         replay.apply(named.action(index))  # type: ignore[arg-type]
         assert table.state.history == replay.history
     assert replay.is_terminal and table.over
+    assert table.legal() == [] and not aec.observe(aec.possible_agents[0])["action_mask"].any()
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -124,7 +124,7 @@ class Table:
         """The legal actions of the seat to move, in the table's form (worked out once a
         position)."""
         if self._legal is None:
-            if self.factoring is None:
+            if self.factoring is None or self.over:
                 self._legal = self.state.legal_actions()
             else:
                 self._legal = self.factored().indices
