@@ -22,6 +22,24 @@ CASES: list[tuple[str, str, int, dict[str, Any], int, float | None]] = [
     ("Land vs Sea, 2 players, reuse_masks", "land-vs-sea", 2, {"reuse_masks": True}, 4_000, 5_000),
     ("Land vs Sea, 2 players, a new mask each step", "land-vs-sea", 2, {}, 1_500, None),
     ("Drifting Lands, 2 players", "drifting-lands", 2, {}, 3_000, 2_000),
+    # The factored forms (docs/research.md): masks of at most 95,744 entries, made anew.
+    (
+        "Confusing Lands, 2 players, factored",
+        "confusing-lands",
+        2,
+        {"actions": "factored"},
+        4_000,
+        None,
+    ),
+    ("Land vs Sea, 2 players, factored", "land-vs-sea", 2, {"actions": "factored"}, 4_000, None),
+    (
+        "Drifting Lands, 2 players, factored",
+        "drifting-lands",
+        2,
+        {"actions": "factored"},
+        3_000,
+        None,
+    ),
 ]
 #: Random games of the rules alone, for comparison on the same machine at the same time.
 ENGINE_GAMES = {"confusing-lands": 60, "land-vs-sea": 10, "drifting-lands": 10}
