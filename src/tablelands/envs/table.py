@@ -146,8 +146,7 @@ class Table:
         if self.factoring is not None:
             flat = self.factored().action(action) if not self.over else None
             if flat is None:
-                head, target = self.factoring.pair(action)
-                raise IllegalActionError(self._unnamed(action, head, target))
+                raise IllegalActionError(self._unnamed(action))
             action = flat
         self.play_game_action(action)
 
@@ -157,13 +156,15 @@ class Table:
         self.state.apply(action)
         self._moved()
 
-    def _unnamed(self, index: int, head: int, target: int) -> str:
+    def _unnamed(self, index: int) -> str:
+        """Why the factored ``index`` cannot be played now."""
         factoring = self.factoring
         assert factoring is not None
         if self.over:
             return "the game is over"
         if not 0 <= index < factoring.size:
             return f"{index} is not a factored action: they are 0 to {factoring.size - 1}"
+        head, target = factoring.pair(index)
         return (
             f"factored action {index} ({factoring.heads[head]}, target {target}) names no "
             "legal action here"
