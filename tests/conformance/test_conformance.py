@@ -10,6 +10,9 @@ observation is JSON as it is and does not change when only hidden information is
 first :data:`DEEP_GAMES` games, every legal action's description round-trips; of the first
 :data:`SECRET_ACTION_GAMES`, the descriptions are the same in every world the seat to act
 cannot tell apart.
+At each deeply checked state, where the rules say the action played tells its mover
+nothing (``State.tells_mover_nothing``, which spares an undo its worlds), they say so in a
+world of the mover's too, and the worlds agree.
 At every state, the game's factored actions (``core/factored.py``) name each legal action
 apart, and each name names that action back.
 At the end of every game: the record replays to the same result.
@@ -27,6 +30,7 @@ from tablelands.core.game import Game, State
 from tablelands.core.records import record_of, replay
 from tablelands.core.rng import Rng
 from tablelands.core.saved import load_state
+from tablelands.core.view import SeatView
 from tablelands.games import game_names, get_game
 from tests.conformance.test_actions import check_actions_json, check_actions_secret
 
@@ -85,6 +89,22 @@ def check_factored(factoring: Factoring, state: State) -> None:
     assert all(named.action(index) is None for index in probes if index not in named_here)
 
 
+def check_told_nothing(state: State, action: int, rng: Rng) -> None:
+    """The rules' word that ``action`` tells its mover nothing, held against the mover's
+    worlds (when it draws nothing at random: chance an undo judges apart)."""
+    seat = state.current_player
+    said = state.tells_mover_nothing(action)
+    world = state.sample_hidden(seat, rng)
+    assert world.tells_mover_nothing(action) == said, "the rules' word depends on hidden parts"
+    after = state.clone()
+    after.apply(action)
+    if said and after.rng.state == state.rng.state:
+        view, seen = SeatView(state, seat), after.observation(seat)
+        assert view.learns_nothing(action, seen, by_worlds=True) == view.learns_nothing(
+            action, seen
+        ), f"{state.format_action(action)} tells its mover something, the worlds show"
+
+
 def check_state(game: Game, state: State, rng: Rng) -> None:
     legal = state.legal_actions()
     before = snapshot(state)
@@ -130,7 +150,8 @@ def test_random_games_conform(name: str, players: int, options: dict[str, object
         while True:
             check_legality(state, rng)
             check_factored(factoring, state)
-            if seed < DEEP_GAMES or rng.below(DEEP_EVERY) == 0:
+            deep = seed < DEEP_GAMES or rng.below(DEEP_EVERY) == 0
+            if deep:
                 check_state(game, state, rng)
             if seed < DEEP_GAMES:
                 check_actions_json(state)
@@ -138,7 +159,10 @@ def test_random_games_conform(name: str, players: int, options: dict[str, object
                 check_actions_secret(state, Rng(seed << 16 | steps))
             if state.is_terminal:
                 break
-            state.apply(rng.choice(state.legal_actions()))
+            action = rng.choice(state.legal_actions())
+            if deep:
+                check_told_nothing(state, action, Rng(seed << 16 | steps))
+            state.apply(action)
             steps += 1
             assert steps < 10_000, "the game does not end"
         assert len(state.scores()) == players

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tablelands.core.game import State
 from tablelands.core.rng import Rng
 from tablelands.core.view import SeatView
 from tablelands.games import get_game
@@ -58,3 +59,59 @@ def test_a_move_that_draws_nothing_hidden_teaches_nothing_and_a_draw_does() -> N
             drew = True
         state = after
     assert placed and drew
+
+
+def count_worlds(monkeypatch: pytest.MonkeyPatch, kind: type[State]) -> list[int]:
+    """A list that grows by one at each world drawn in a state of ``kind``."""
+    drawn: list[int] = []
+    real = kind.sample_hidden
+
+    def counted(self: State, *args: Any, **kwargs: Any) -> State:
+        drawn.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(kind, "sample_hidden", counted)
+    return drawn
+
+
+@pytest.mark.parametrize("name", ["land-vs-sea", "drifting-lands"])
+def test_where_the_rules_say_a_move_tells_nothing_no_world_is_played(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # State.tells_mover_nothing spares an undo check its worlds (12 games played out a
+    # move): the answer is the worlds' own, and none is drawn for it.
+    game = get_game(name)
+    state = game.new_state(players=2, seed=9)
+    rng = Rng(10)
+    spared = 0
+    while not state.is_terminal and spared < 5:
+        view = SeatView(state)
+        action = rng.choice(state.legal_actions())
+        after = state.clone()
+        after.apply(action)
+        seen = after.observation(view.seat)
+        if state.tells_mover_nothing(action) and after.rng.state == state.rng.state:
+            by_worlds = view.learns_nothing(action, seen, by_worlds=True)
+            drawn = count_worlds(monkeypatch, type(state))
+            assert view.learns_nothing(action, seen) == by_worlds
+            monkeypatch.undo()
+            assert not drawn, f"{view.format_action(action)}: {len(drawn)} worlds drawn"
+            spared += 1
+        state = after
+    assert spared == 5
+
+
+def test_the_rules_never_say_a_draw_or_a_steal_tells_nothing() -> None:
+    # Land vs Sea: a drawn or stolen tile shows its hidden face (LS-5, LS-6).
+    state = get_game("land-vs-sea").new_state(players=2, seed=4)
+    rng = Rng(6)
+    kinds: set[str] = set()
+    while not state.is_terminal:
+        view = SeatView(state)
+        for action in state.legal_actions():
+            kind = view.action_to_json(action)["kind"]
+            if kind in ("draw", "steal"):
+                assert not state.tells_mover_nothing(action), view.format_action(action)
+                kinds.add(kind)
+        state.apply(rng.choice(state.legal_actions()))
+    assert kinds == {"draw", "steal"}

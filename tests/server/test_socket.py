@@ -34,7 +34,7 @@ def two_people(client: TestClient, game: str) -> tuple[str, list[str]]:
 def check_secrecy(frame: dict[str, Any], position: Position, seat: int, since: int) -> None:
     """``frame`` is exactly what the seat's own view gives, in every world it cannot tell
     from the true one, and holds nothing else that is secret (``tests/server/secrecy.py``)."""
-    lines = [{"seq": line.seq, "text": line.text} for line in position.lines[seat]]
+    lines = [{"seq": line.seq, "text": line.text} for line in position.viewpoint(seat).lines]
     check_seat_frame(frame, position.state, position.seq, lines, seat, since)
 
 

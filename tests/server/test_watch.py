@@ -29,7 +29,7 @@ def hidden_from_public(observation: dict[str, Any], position: Position) -> list[
 def check_spectator_frame(frame: dict[str, Any], position: Position, since: int) -> None:
     """A spectator's frame is the public view and log, and holds no seat's secret
     (``tests/server/secrecy.py``)."""
-    lines = [{"seq": line.seq, "text": line.text} for line in position.public_lines]
+    lines = [{"seq": line.seq, "text": line.text} for line in position.viewpoint(None).lines]
     check_public_frame(frame, position.state, position.seq, lines, since)
 
 
@@ -72,7 +72,7 @@ def test_every_spectator_frame_is_the_public_view_and_log(database_url: str) -> 
                 again.apply(action)
                 seen.append(again.public_observation())
             log = SeatLog.of(again.game, again.edition, seen).lines
-            assert [line.text for line in position.public_lines] == log
+            assert [line.text for line in position.viewpoint(None).lines] == log
 
 
 def test_a_spectator_cannot_move_and_the_rest_view_needs_no_token(sqlite_url: str) -> None:

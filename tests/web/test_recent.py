@@ -44,7 +44,7 @@ def test_each_seats_last_turn_is_outlined_and_a_log_line_lights_its_move(
         if page.evaluate(both):
             break
     position = referee_of(site_database).position(game_id(page))
-    marks = position.marks[0]
+    marks = position.viewpoint(0).marks
     assert {seat for mark in marks for seat, _ in mark.places} == {0, 1}
     outlined = {(seat, key) for seat, key in page.evaluate(OUTLINED)}
     assert outlined == last_turns(marks)

@@ -517,6 +517,17 @@ class State(ABC):
         this is the cheap way to compare observations. By default the whole observation."""
         return self.observation(player)
 
+    def tells_mover_nothing(self, action: int) -> bool:
+        """Whether ``action``, played by the seat to move, surely tells that seat nothing
+        of what is hidden from it now, should the action draw nothing at random (what
+        chance brings is judged apart: an undo refuses any draw). Worked out from what that
+        seat knows alone, so the same in every world it cannot tell apart: its
+        :class:`~tablelands.core.view.SeatView` asks its own world. True lets an undo check
+        skip playing the action in the seat's worlds (``SeatView.learns_nothing``); False,
+        the default, when the rules cannot tell at a glance: the worlds decide. The
+        conformance suite holds every True against the worlds."""
+        return False
+
     def seat_checked(self, player: int) -> int:
         """``player`` if it is a seat of this game, else ``ValueError``."""
         if not 0 <= player < self.num_players:

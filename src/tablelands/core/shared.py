@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
+import orjson
+
 T = TypeVar("T")
 
 #: The shared parts remembered at most (a few per game in play); past it, all are forgotten
@@ -21,7 +23,25 @@ T = TypeVar("T")
 LIMIT = 256
 
 #: ``content_hash``'s canonical JSON: keys sorted, no spaces, not escaped to ASCII.
-_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_json_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+#: What orjson writes where a float below 1e-4 is (``0.00001``, ``2.5e-7``): json writes
+#: those otherwise (``1e-05``, ``2.5e-07``); any text holding one is written by json.
+_SMALL_FLOAT = (b"e-", b"0.0000")
+
+
+def _encode(data: Any) -> str:
+    """The canonical JSON of ``data``, written by orjson (several times faster than json)
+    wherever it writes the same text as json: it refuses keys that are not strings and
+    integers past 64 bits, and writes small floats its own way, and json writes those."""
+    try:
+        text = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return _json_encode(data)
+    if any(mark in text for mark in _SMALL_FLOAT):
+        return _json_encode(data)
+    return text.decode()
+
+
 #: id of a shared part -> the part (held, so that no other object gets its id) and its
 #: text, once written.
 _texts: dict[int, tuple[object, str | None]] = {}

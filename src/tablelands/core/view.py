@@ -259,15 +259,21 @@ class SeatView:
             seen.append(world.observation(self.seat))
         return self.game.hide_in_preview(self._observation, common(seen))
 
-    def learns_nothing(self, action: int, seen: JsonDict) -> bool:
+    def learns_nothing(self, action: int, seen: JsonDict, by_worlds: bool = False) -> bool:
         """Whether playing ``action`` shows the seat nothing it could not foresee, ``seen``
         being its observation after the action (taken in the true state): ``seen`` is what
         it would see after the action in every world it cannot tell apart (as many as a
         preview is played in), and none of it is kept hidden until the action is taken
-        (:meth:`Game.hide_in_preview`). What an undo asks of the move it takes back."""
+        (:meth:`Game.hide_in_preview`). What an undo asks of the move it takes back.
+
+        Where the rules say at a glance that the action tells nothing
+        (:meth:`State.tells_mover_nothing`), no world is played unless ``by_worlds`` (what
+        the conformance suite holds the rules' word against)."""
         self.check(action)
         if self.game.hide_in_preview(self._observation, seen) != seen:
             return False  # the rules keep part of it hidden: no world need be played
+        if not by_worlds and self._drawn().tells_mover_nothing(action):
+            return True
         rng = self._playing_rng(action)
         known: JsonDict | None = None
         for _ in range(PREVIEW_WORLDS):

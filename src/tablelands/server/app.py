@@ -190,7 +190,7 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse(data, headers={"Cache-Control": "public, max-age=86400"})
 
     async def seat(hub: Hub, game_id: str, authorization: str | None) -> int:
-        return await hub.run(hub.referee.seat_of, game_id, bearer(authorization))
+        return await hub.query(hub.referee.seat_of, game_id, bearer(authorization))
 
     @app.post("/api/games/{game_id}/join")
     async def join(
@@ -267,7 +267,7 @@ def create_app(settings: Settings) -> FastAPI:
         new_id = await hub.run(make_rematch, quotas_of(request), hub, game_id, client_of(request))
         hub.wake_bots(new_id)
         # Every page of the game follows to the new one, on every process.
-        await hub.run(hub.store.tell, Event(game_id, Event.REMATCH, value=new_id))
+        await hub.query(hub.store.tell, Event(game_id, Event.REMATCH, value=new_id))
         return {"game": await hub.run(hub.referee.summary, new_id)}
 
     add_lobby_routes(app)

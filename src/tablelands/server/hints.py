@@ -99,7 +99,7 @@ def add_hint_routes(app: FastAPI, settings: Settings) -> None:
         request: Request, game_id: str, body: HintRequest, authorization: Authorization = None
     ) -> JsonDict:
         hub = hub_of(request)
-        seat = await hub.run(hub.referee.seat_of, game_id, bearer(authorization))
+        seat = await hub.query(hub.referee.seat_of, game_id, bearer(authorization))
         quotas_of(request).before_hint(client_of(request))
         if (game_id, seat) in thinking:
             raise BusyError("a hint is being worked out for this seat already: wait for it")

@@ -10,9 +10,11 @@ bot thinks; if that process dies, the lease runs out and the sweep of another pr
 takes the decision on. Presence is kept in the store too, so a seat's "connected" dot is
 right whichever process its socket is on.
 
-The referee's and the store's work runs in one thread beside the event loop, one piece
-after another (Python runs one thread at a time, and threads taking turns at it held each
-other up: docs/benchmarks.md); a change and the views after it are made in one trip to it.
+The referee's work runs in one thread beside the event loop, one piece after another
+(Python runs one thread at a time, and threads taking turns at it held each other up:
+docs/benchmarks.md); a change and the views after it are made in one trip to it. Work with
+the database alone (:meth:`Hub.query`) runs in other threads, so the referee never waits
+for its answer; background work waits while the referee is busy (:meth:`Hub.until_quiet`).
 A play's row is stored by a writer thread between its check and its views, so that the
 referee's thread goes on with other games while the commit waits for the disk.
 """
@@ -62,6 +64,13 @@ DEAD_SECONDS = 10.0
 TOUCH_SECONDS = 60.0
 #: Games whose last touch this process remembers.
 CACHED_TOUCHES = 10_000
+#: The share of the time the referee's thread may be busy with live play for background
+#: work (the analyses of finished games) to go on: above it, each piece of such work waits.
+BUSY_SHARE = 0.5
+#: How long background work waits at most for a busy server to quieten: late, never lost.
+LONGEST_WAIT_SECONDS = 60.0
+#: Over how long the referee's load is measured.
+LOAD_SECONDS = 1.0
 
 
 @dataclass(eq=False)
@@ -90,6 +99,12 @@ class Hub:
         #: most once a minute each, so a move costs no write more.
         self._touched: dict[str, float] = {}
         self._threads = ThreadPoolExecutor(1, "referee")
+        #: Seconds the referee's thread spent on work (waits for a core included), and the
+        #: share of the last measured second it did (:meth:`load`).
+        self._busy = 0.0
+        self._busy_then = 0.0
+        self._measured_at = time.monotonic()
+        self._load = 0.0
         #: Where moves are stored: the referee's thread goes on with other games' work
         #: while one waits for its commit.
         self._writers = ThreadPoolExecutor(WRITERS, "writer")
@@ -116,9 +131,9 @@ class Hub:
         """Register this process, resume the games where a bot is to move, start the sweep."""
         self._loop = asyncio.get_running_loop()
         if not self.shared:
-            await self.run(self.store.forget_every_process)
-        await self.run(self.store.beat, self.process)
-        for game_id in await self.run(self.store.game_ids, "playing"):
+            await self.query(self.store.forget_every_process)
+        await self.query(self.store.beat, self.process)
+        for game_id in await self.query(self.store.game_ids, "playing"):
             self.wake_bots(game_id)
         self._sweeper = asyncio.create_task(self._sweep())
 
@@ -126,8 +141,42 @@ class Hub:
         return self._locks[game_id]
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """Referee and store work, off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self._threads, work, *args)
+        """Referee work (anything that reads or brings on the positions it holds), off the
+        event loop, in the referee's thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, self._timed, work, args)
+
+    def _timed(self, work: Callable[..., T], args: tuple[Any, ...]) -> T:
+        started = time.perf_counter()
+        try:
+            return work(*args)
+        finally:
+            self._busy += time.perf_counter() - started
+
+    def load(self) -> float:
+        """The share of the last second or so the referee's thread was at work."""
+        at = time.monotonic()
+        if at - self._measured_at >= LOAD_SECONDS:
+            self._load = (self._busy - self._busy_then) / (at - self._measured_at)
+            self._measured_at, self._busy_then = at, self._busy
+        return self._load
+
+    async def until_quiet(self) -> None:
+        """Wait while live play keeps the referee's thread busy (over :data:`BUSY_SHARE` of
+        its time), :data:`LONGEST_WAIT_SECONDS` at most: what background work does before
+        each piece of it. Its workers' low priority alone is not enough: a search that
+        holds a core delays each move of a busy server that wakes for it."""
+        deadline = time.monotonic() + LONGEST_WAIT_SECONDS
+        while self.load() > BUSY_SHARE and time.monotonic() < deadline:
+            await asyncio.sleep(LOAD_SECONDS)
+
+    async def query(self, work: Callable[..., T], *args: Any) -> T:
+        """Work with the database alone that needs no order with the referee's (leases, a
+        game's last touch, a REST request's token), off the event loop and off the
+        referee's thread: the referee goes on with moves meanwhile rather than wait for the
+        database's answer. A socket's arrival and presence stay in the referee's thread,
+        so that the views made after them see them."""
+        return await asyncio.to_thread(work, *args)
 
     async def compute(self, lane: str, game_id: str, work: Callable[[J], T], job: J) -> T:
         """Search work (a bot's decision, a hint) for a game, in a worker of ``lane`` when
@@ -141,7 +190,7 @@ class Hub:
             self._touched[game_id] = at
             if len(self._touched) > CACHED_TOUCHES:
                 self._touched.clear()
-            self._spawn(asyncio.to_thread(self.store.touch, game_id))
+            self._spawn(self.query(self.store.touch, game_id))
 
     # -- events -------------------------------------------------------------------
 
@@ -237,9 +286,10 @@ class Hub:
     async def connect(self, game_id: str, connection: Connection) -> None:
         async with self.lock(game_id):
             if connection.seat is not None:
+                # In the referee's thread: the views of connections made after it see it.
                 await self.run(self.store.present, self.process, game_id, connection.seat, 1)
             # Someone opened it (a spectator of a bots' game too): its bots wake again.
-            await self.run(self.store.touch, game_id)
+            await self.query(self.store.touch, game_id)
             self._touched[game_id] = time.monotonic()
             self.wake_bots(game_id)
             # Its first view shows the seats as they are now, its own socket counted.
@@ -336,7 +386,7 @@ class Hub:
                     if game_id in self._woken:
                         continue  # a move came while the position was read: read it again
                     return
-                if await self.run(self.store.idle, game_id, self.limits.idle_seconds):
+                if await self.query(self.store.idle, game_id, self.limits.idle_seconds):
                     if game_id in self._woken:
                         continue  # someone came back while it was asked
                     bot_log.info("game %s is idle: its bots wait for someone to return", game_id)
@@ -353,7 +403,7 @@ class Hub:
                     with contextlib.suppress(StaleError):
                         await self.play(game_id, job.seat, job.seq, None, action)
                 finally:
-                    await asyncio.to_thread(self.store.release, job.lease, self.process)
+                    await self.query(self.store.release, job.lease, self.process)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -366,10 +416,10 @@ class Hub:
         """True when this process makes the decision: it holds the lease and the game is
         still where the job was made; False when the game moved on meanwhile (a decision
         made elsewhere is not made again); None when another process holds the lease."""
-        if not await asyncio.to_thread(self.store.claim, job.lease, self.process, LEASE_SECONDS):
+        if not await self.query(self.store.claim, job.lease, self.process, LEASE_SECONDS):
             return None
-        if await asyncio.to_thread(self.store.last_seq, job.game_id) != job.seq:
-            await asyncio.to_thread(self.store.release, job.lease, self.process)
+        if await self.query(self.store.last_seq, job.game_id) != job.seq:
+            await self.query(self.store.release, job.lease, self.process)
             return False
         bot_log.info("bot decision: game=%s seq=%s seat=%s", job.game_id, job.seq, job.seat)
         return True
@@ -382,17 +432,18 @@ class Hub:
             if done:
                 result: T = task.result()
                 return result
-            await asyncio.to_thread(self.store.renew, leases, self.process, LEASE_SECONDS)
+            await self.query(self.store.renew, leases, self.process, LEASE_SECONDS)
 
     async def _sweep(self) -> None:
         """Beat this process's heart; take on the work of processes that died (leases
         that ran out), and forget the sockets they held."""
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
+            self.load()  # measured every second, not over however long since last asked
             try:
-                await asyncio.to_thread(self.store.beat, self.process)
-                await asyncio.to_thread(self.store.forget_dead, DEAD_SECONDS)
-                for key in await asyncio.to_thread(self.store.expired_leases):
+                await self.query(self.store.beat, self.process)
+                await self.query(self.store.forget_dead, DEAD_SECONDS)
+                for key in await self.query(self.store.expired_leases):
                     kind, _, rest = key.partition(":")
                     game_id = rest.split(":")[0]
                     if kind == "bot":
@@ -411,7 +462,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.to_thread(self.store.leave, self.process)
+        await self.query(self.store.leave, self.process)
 
     def shutdown(self) -> None:
         """Stop the referee's thread, once the server asks nothing more of it (at exit)."""

@@ -1,5 +1,6 @@
 """A game's position as the referee holds it: the true state after the effective moves,
-every seat's log along them, and what is needed to judge an undo of the last move.
+the logs along them of the seats whose frames this process makes, and what is needed to
+judge an undo of the last move.
 
 Game-agnostic: it knows a game only through the kernel (``State``, ``SeatView``,
 ``SeatLog``) and the match (``core.match``). Whatever a seat is sent is built from that
@@ -20,7 +21,7 @@ from typing import Any
 
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import Game, JsonDict, Place, State
-from tablelands.core.match import Match, Move
+from tablelands.core.match import Match, Move, Walk
 from tablelands.core.view import SeatLog, SeatView
 
 
@@ -41,9 +42,26 @@ class Mark:
     places: tuple[Place, ...]
 
 
+@dataclass(eq=False, slots=True)
+class Viewpoint:
+    """One seat's log and marks along the game (``seat`` ``None``: a spectator's, written
+    from the public observations alone)."""
+
+    seat: int | None
+    log: SeatLog
+    lines: list[LogLine]
+    marks: list[Mark]
+
+
 class Position:
-    """A game's true state after its effective moves, every seat's log along them, and
-    what is needed to judge an undo of the last one."""
+    """A game's true state after its effective moves, the logs along them of the seats
+    (and spectators) this process serves, and what is needed to judge an undo of the last
+    one.
+
+    A seat's log is written only once something here asks for it, and from then on at
+    every move: a process makes the frames of its own sockets only, so the seats whose
+    sockets are on another process cost it nothing. Asked for late, a log is written by
+    playing the game's moves again."""
 
     def __init__(self, match: Match) -> None:
         self.setup = match.setup
@@ -53,17 +71,10 @@ class Position:
         self.seq = 0
         self.played: list[Move] = []
         self.undone = dict(match.undone)
-        #: The seats' observations of the state now (their logs follow them; their views
-        #: take them as they are).
-        self._seen = [self.state.observation(seat) for seat in range(self.state.num_players)]
-        self.logs = [SeatLog(self.game, self.state.edition, seen) for seen in self._seen]
-        self.lines = [[LogLine(0, text) for text in log.lines] for log in self.logs]
-        #: A spectator's log, written from the public observations alone.
-        self.public_log = SeatLog(self.game, self.state.edition, self.state.public_observation())
-        self.public_lines = [LogLine(0, text) for text in self.public_log.lines]
-        #: Every seat's marks, and a spectator's, of the moves that changed a place it sees.
-        self.marks: list[list[Mark]] = [[] for _ in self._seen]
-        self.public_marks: list[Mark] = []
+        #: The logs asked for so far, by seat (``None``: a spectator's).
+        self._viewpoints: dict[int | None, Viewpoint] = {}
+        #: The seats' observations of the state now, made when first needed.
+        self._seen: dict[int, JsonDict] = {}
         self._before: State | None = None
         self._rng_before = 0
         self._told_nothing_new: bool | None = None
@@ -75,8 +86,9 @@ class Position:
         self.seq = match.seq
 
     def play(self, move: Move, after: State | None = None) -> None:
-        """Apply one more play (already checked and stored) and log it for every seat;
-        ``after``, if given, is the state after it (``check_play``'s), taken as it is."""
+        """Apply one more play (already checked and stored) and log it for every seat
+        whose log is kept here; ``after``, if given, is the state after it
+        (``check_play``'s), taken as it is."""
         if after is None:
             after = self.state.clone()
             after.apply(move.action)
@@ -84,34 +96,58 @@ class Position:
         self._rng_before = self.state.rng.state
         self._told_nothing_new = None
         self._views_before, self._views = self._views, {}
+        self._seen = {}
         self.state = after
         self.played.append(move)
         self.seq = move.seq
-        seen_before, self._seen = (
-            self._seen,
-            [after.observation(seat) for seat in range(after.num_players)],
-        )
-        for seat, log in enumerate(self.logs):
-            self.lines[seat].extend(
-                LogLine(move.seq, text) for text in log.follow(self._seen[seat])
-            )
-            self._mark(self.marks[seat], move.seq, seen_before[seat], self._seen[seat])
-        public_before, public_now = self.public_log.last, after.public_observation()
-        self.public_lines.extend(
-            LogLine(move.seq, text) for text in self.public_log.follow(public_now)
-        )
-        self._mark(self.public_marks, move.seq, public_before, public_now)
+        for viewpoint in self._viewpoints.values():
+            self._follow(viewpoint, move.seq)
 
-    def _mark(self, marks: list[Mark], seq: int, before: JsonDict, after: JsonDict) -> None:
+    def _observed(self, seat: int | None) -> JsonDict:
+        """``seat``'s observation of the state now (``None``: the public one)."""
+        if seat is None:
+            return self.state.public_observation()
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = self.state.observation(seat)
+        return seen
+
+    def _follow(self, viewpoint: Viewpoint, seq: int) -> None:
+        before, after = viewpoint.log.last, self._observed(viewpoint.seat)
+        viewpoint.lines.extend(LogLine(seq, text) for text in viewpoint.log.follow(after))
         places = self.game.places(before, after, self.state.edition)
         if places:
-            marks.append(Mark(seq, tuple(places)))
+            viewpoint.marks.append(Mark(seq, tuple(places)))
+
+    def viewpoint(self, seat: int | None) -> Viewpoint:
+        """``seat``'s log and marks (``None``: a spectator's), written now by playing the
+        game's moves again if this is the first time they are asked for."""
+        known = self._viewpoints.get(seat)
+        if known is not None:
+            return known
+        walk = Walk(self.setup)
+        state = walk.state
+        first = state.public_observation() if seat is None else state.observation(seat)
+        log = SeatLog(self.game, state.edition, first)
+        viewpoint = Viewpoint(seat, log, [LogLine(0, text) for text in log.lines], [])
+        for move in self.played[:-1]:
+            state = walk.play(move.action)
+            seen = state.public_observation() if seat is None else state.observation(seat)
+            before = log.last
+            viewpoint.lines.extend(LogLine(move.seq, text) for text in log.follow(seen))
+            places = self.game.places(before, seen, state.edition)
+            if places:
+                viewpoint.marks.append(Mark(move.seq, tuple(places)))
+        if self.played:  # the last move from the state now, its observation kept for the frame
+            self._follow(viewpoint, self.played[-1].seq)
+        self._viewpoints[seat] = viewpoint
+        return viewpoint
 
     def view(self, seat: int) -> SeatView:
         """``seat``'s view of the state now (made once per move)."""
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = SeatView(self.state, seat, self._seen[seat])
+            view = self._views[seat] = SeatView(self.state, seat, self._observed(seat))
         return view
 
     @property
@@ -128,7 +164,7 @@ class Position:
             return None
         if self._told_nothing_new is None:
             before = self._views_before.get(last.seat) or SeatView(self._before, last.seat)
-            seen = self._seen[last.seat]
+            seen = self._observed(last.seat)
             self._told_nothing_new = before.learns_nothing(last.action, seen)
         return last if self._told_nothing_new else None
 

@@ -412,6 +412,7 @@ class Referee:
         public: SpectatorView | None = None
         made: list[Frame] = []
         for seat, since in wanted:
+            viewpoint = position.viewpoint(seat)
             if seat is None:
                 if public is None:
                     public = SpectatorView(position.state)
@@ -420,8 +421,8 @@ class Referee:
                         game_id=game_id,
                         view=public,
                         seq=position.seq,
-                        lines=position.public_lines,
-                        marks=position.public_marks,
+                        lines=viewpoint.lines,
+                        marks=viewpoint.marks,
                         since=since,
                         undone=position.undone,
                         seats=seats,
@@ -434,8 +435,8 @@ class Referee:
                     game_id=game_id,
                     view=position.view(seat),
                     seq=position.seq,
-                    lines=position.lines[seat],
-                    marks=position.marks[seat],
+                    lines=viewpoint.lines,
+                    marks=viewpoint.marks,
                     since=since,
                     undone=position.undone,
                     can_undo=position.can_undo(seat),

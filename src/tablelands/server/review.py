@@ -133,7 +133,7 @@ class Reviews:
         store = self.hub.store
         try:
             async with self._one_at_a_time:
-                if not await asyncio.to_thread(store.claim, lease, self.hub.process, LEASE_SECONDS):
+                if not await self.hub.query(store.claim, lease, self.hub.process, LEASE_SECONDS):
                     return  # another process makes it
                 try:
                     job = await self.hub.run(self._claim, game_id)
@@ -154,7 +154,7 @@ class Reviews:
                     else:
                         await self.hub.run(self._store, game_id, DONE, result, None)
                 finally:
-                    await asyncio.to_thread(store.release, lease, self.hub.process)
+                    await self.hub.query(store.release, lease, self.hub.process)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -166,6 +166,7 @@ class Reviews:
         verdicts: list[analysis.Verdict] = []
         for first in range(0, len(job.actions), MOVES_PER_JOB):
             part = range(first, min(first + MOVES_PER_JOB, len(job.actions)))
+            await self.hub.until_quiet()
             verdicts += await asyncio.get_running_loop().run_in_executor(
                 self._pool, weigh_part, replace(job, part=part)
             )

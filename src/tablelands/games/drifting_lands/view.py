@@ -127,6 +127,12 @@ class DriftingLandsFields(ViewedState):
 
         return redraw_hands(self, player, draw)
 
+    def tells_mover_nothing(self, action: int) -> bool:
+        """Always: what is hidden is the other seats' hands, and the rules read no other
+        seat's hand but its size (every action's outcome depends on the map, the mover's
+        own cards and what was played)."""
+        return True
+
     # -- records -------------------------------------------------------------------------
 
     def final_section(self) -> JsonDict:

@@ -35,6 +35,13 @@ from tablelands.games.land_vs_sea.components import (
     Face,
     LandVsSeaEdition,
 )
+from tablelands.games.land_vs_sea.notation import (
+    HOLE,
+    NO_STEAL,
+    NO_WAYPOINT,
+    PLACE_COUNT,
+    decode_placement,
+)
 from tablelands.games.land_vs_sea.scoring import breakdown
 
 #: Quick random deals tried before an exact matching is grown.
@@ -240,6 +247,16 @@ class LandVsSeaFields(ViewedState):
             if seat != player:
                 sample.known[seat] = sum(1 << renamed.get(t, t) for t in bits(self.known[seat]))
         return sample
+
+    def tells_mover_nothing(self, action: int) -> bool:
+        """A tile placed from the mover's hand (whose both faces it has seen: it drew or
+        took the tile), a waypoint put or not, and stealing nothing: each changes only what
+        the mover sees, and what follows (a hole filled from the reserve, the next phase)
+        depends on the map and the hands' sizes alone. A draw or a steal shows a tile's
+        hidden face."""
+        if 0 <= action < PLACE_COUNT:
+            return bool(self.known[self.to_move] >> decode_placement(action).tile & 1)
+        return action == NO_STEAL or NO_WAYPOINT <= action < HOLE
 
     # -- records -------------------------------------------------------------------------
 
