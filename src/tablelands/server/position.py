@@ -112,8 +112,11 @@ class Position:
             seen = self._seen[seat] = self.state.observation(seat)
         return seen
 
-    def _follow(self, viewpoint: Viewpoint, seq: int) -> None:
-        before, after = viewpoint.log.last, self._observed(viewpoint.seat)
+    def _follow(self, viewpoint: Viewpoint, seq: int, seen: JsonDict | None = None) -> None:
+        """Log move ``seq`` in ``viewpoint``: ``seen`` the observation after it (by default
+        the state's now)."""
+        before = viewpoint.log.last
+        after = self._observed(viewpoint.seat) if seen is None else seen
         viewpoint.lines.extend(LogLine(seq, text) for text in viewpoint.log.follow(after))
         places = self.game.places(before, after, self.state.edition)
         if places:
@@ -133,11 +136,7 @@ class Position:
         for move in self.played[:-1]:
             state = walk.play(move.action)
             seen = state.public_observation() if seat is None else state.observation(seat)
-            before = log.last
-            viewpoint.lines.extend(LogLine(move.seq, text) for text in log.follow(seen))
-            places = self.game.places(before, seen, state.edition)
-            if places:
-                viewpoint.marks.append(Mark(move.seq, tuple(places)))
+            self._follow(viewpoint, move.seq, seen)
         if self.played:  # the last move from the state now, its observation kept for the frame
             self._follow(viewpoint, self.played[-1].seq)
         self._viewpoints[seat] = viewpoint
