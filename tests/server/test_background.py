@@ -4,7 +4,6 @@ most, so it is late, never lost), whatever the workers' priority."""
 
 from __future__ import annotations
 
-import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any, cast
@@ -67,22 +66,24 @@ def test_background_work_waits_while_the_referee_is_busy_and_at_most_a_minute(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     hub, clock = make_hub(monkeypatch)
-    loads = iter([0.9, 0.8, BUSY_SHARE - 0.1])
-    monkeypatch.setattr(hub, "load", lambda: next(loads))
-    slept: list[float] = []
+    monkeypatch.setattr(hub_module, "LOAD_SECONDS", 0.0)  # each wait a mere yield
+    looks: list[float] = []
 
-    async def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        clock.now += seconds
+    def busy_twice() -> float:
+        looks.append(clock.now)
+        return [0.9, 0.8, BUSY_SHARE - 0.1][len(looks) - 1]
 
-    monkeypatch.setattr(hub_module.asyncio, "sleep", sleep)
-    asyncio.run(hub.until_quiet())
-    assert len(slept) == 2, "it went on as soon as the referee was quiet"
+    monkeypatch.setattr(hub, "load", busy_twice)
+    run_apart(hub.until_quiet)
+    assert len(looks) == 3, "it went on as soon as the referee was quiet"
 
-    monkeypatch.setattr(hub, "load", lambda: 1.0)
-    slept.clear()
+    def always_busy() -> float:
+        clock.now += 1.0  # a second between looks
+        return 1.0
+
+    monkeypatch.setattr(hub, "load", always_busy)
     started = clock.now
-    asyncio.run(hub.until_quiet())
+    run_apart(hub.until_quiet)
     assert clock.now - started == pytest.approx(hub_module.LONGEST_WAIT_SECONDS)
 
 
