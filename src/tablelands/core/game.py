@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablelands.core.candidates import ActionFeatures
 from tablelands.core.encoding import Encoder
 from tablelands.core.errors import EditionError, OptionError
 from tablelands.core.factored import Factoring
@@ -290,6 +291,26 @@ class Game(ABC, Generic[EditionT]):
         self, players: int, options: dict[str, OptionValue], edition: EditionT
     ) -> Factoring:
         """:meth:`factoring` for a player count and settled options the game is played with."""
+
+    def action_features(
+        self,
+        players: int,
+        options: Mapping[str, OptionValue] | None = None,
+        edition: Edition | None = None,
+    ) -> ActionFeatures:
+        """What each legal action of a game of ``players`` with ``options`` and ``edition``
+        is described by, for policies that score candidates (``core/candidates.py``,
+        ``SeatView.candidates``). ``OptionError`` as :meth:`action_count`."""
+        self.check_players(players)
+        settled = self.settle_options(players, dict(options or {}))
+        return self.make_action_features(players, settled, self.own_edition(edition))
+
+    def make_action_features(
+        self, players: int, options: dict[str, OptionValue], edition: EditionT
+    ) -> ActionFeatures:
+        """:meth:`action_features` for settled options: by default the features every game
+        has (points gained, points after, lead after, whether the game ends)."""
+        return ActionFeatures()
 
     @abstractmethod
     def count_actions(self, players: int, options: dict[str, OptionValue]) -> int:

@@ -23,6 +23,9 @@ import marshal
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import numpy as np
+
+from tablelands.core.candidates import ActionFeatures, Candidates
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import TERMINAL, Edition, Game, JsonDict, OptionValue, Redraw, State
 from tablelands.core.rng import Rng
@@ -230,6 +233,19 @@ class SeatView:
         """What the other seats are told when this seat plays ``action``, in words."""
         self.check(action)
         return self.game.describe(self._drawn(), action)
+
+    def candidates(self, features: ActionFeatures) -> Candidates:
+        """The seat's legal actions, each with its ``features`` (``Game.action_features``),
+        worked out in the seat's world, which is what the seat knows as it is and the rest
+        drawn (``core/candidates.py``). None when it is not to act."""
+        world = self._drawn()
+        actions = self.legal_actions()
+        rows = np.empty((len(actions), len(features.names)), dtype=np.float32)
+        for row, action in enumerate(actions):
+            after = world.clone()
+            after.apply(action)
+            rows[row] = features.describe(world, after, self.seat)
+        return Candidates(actions, rows, features.names)
 
     def check(self, action: int) -> None:
         """Raise ``IllegalActionError`` naming the rule if the seat may not play ``action``."""

@@ -6,13 +6,15 @@ from its own ``SeatView`` only. ``make("confusing-lands", players=1)`` is Confus
 solo, with no other seat. Importing this module registers ``tablelands/ConfusingLands-v0``,
 ``tablelands/LandVsSea-v0`` and ``tablelands/DriftingLands-v0`` with Gymnasium, and the
 same with factored actions (``actions="factored"``) as ``tablelands/ConfusingLands-factored-v0``
-and so on; ``gymnasium.make("tablelands.envs.gymnasium:tablelands/LandVsSea-factored-v0")``
+and with candidates as ``tablelands/ConfusingLands-candidates-v0`` and so on; ``gymnasium.make("tablelands.envs.gymnasium:tablelands/LandVsSea-factored-v0")``
 imports it itself.
 
 The observation is a dict (``observation``: the seat's knowledge as the game's float32
 vector; ``action_mask``: int8 over the action space), and ``info["action_mask"]`` is the
 same mask. Action ``i`` is the game's action number ``i``, or with factored actions the pair
-``divmod(i, targets)`` of the game's ``Factoring`` (``env.unwrapped.table.factoring``). An illegal action ends the
+``divmod(i, targets)`` of the game's ``Factoring`` (``env.unwrapped.table.factoring``), or
+with candidates (``actions="candidates"``, ``tablelands/LandVsSea-candidates-v0``...) the
+``i``-th legal action of the observation's ``candidates`` rows of features. An illegal action ends the
 episode with ``illegal_reward`` and ``info["illegal"]`` naming the rule it breaks, so that a
 learner which ignores the mask is told, not stopped.
 """
@@ -31,19 +33,20 @@ from tablelands.agents.base import Agent
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import Edition, OptionValue
 from tablelands.core.view import SeatView
-from tablelands.envs.table import Mask, Table, game_seed
+from tablelands.envs.spaces import action_space, observation_space
+from tablelands.envs.table import ACTION_FORMS, MAX_CANDIDATES, Table, game_seed
 from tablelands.games import get_game
 
 Observation = dict[str, np.ndarray[Any, Any]]
 #: Gymnasium ids -> the game's registry name and the form of its actions.
 IDS = {
-    f"tablelands/{title}{'-factored' if form == 'factored' else ''}-v0": (name, form)
+    f"tablelands/{title}{'' if form == 'flat' else '-' + form}-v0": (name, form)
     for title, name in (
         ("ConfusingLands", "confusing-lands"),
         ("LandVsSea", "land-vs-sea"),
         ("DriftingLands", "drifting-lands"),
     )
-    for form in ("flat", "factored")
+    for form in ACTION_FORMS
 }
 
 
@@ -66,12 +69,15 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         edition: Edition | None = None,
         actions: str = "flat",
+        max_candidates: int = MAX_CANDIDATES,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         if players is None:
             players = get_game(game).info.player_counts[0]
-        self.table = Table(game, players, options, reward, edition, actions=actions)
+        self.table = Table(
+            game, players, options, reward, edition, actions=actions, max_candidates=max_candidates
+        )
         if not 0 <= seat < players:
             raise ValueError(f"there is no seat {seat} in a {players}-player game")
         others = players - 1
@@ -86,16 +92,8 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
         self.specs = specs
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
-        space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    0.0, 1.0, shape=self.table.encoder.shape, dtype=np.float32
-                ),
-                "action_mask": spaces.MultiBinary(self.table.action_count),
-            }
-        )
-        self.observation_space = cast("spaces.Space[Observation]", space)
-        self.action_space = spaces.Discrete(self.table.action_count)
+        self.observation_space = cast("spaces.Space[Observation]", observation_space(self.table))
+        self.action_space = action_space(self.table)
         self._opponents: dict[int, Agent] = {}
 
     def reset(
@@ -112,8 +110,8 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
             for s, spec in zip(others, self.specs, strict=True)
         }
         self._play_others()
-        mask = self.table.mask(self.seat)
-        return self._observation(mask), {"action_mask": mask}
+        seen = self.table.observe(self.seat)
+        return seen, {"action_mask": seen["action_mask"].copy()}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         table = self.table
@@ -121,14 +119,14 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
         try:
             table.play(int(action))
         except IllegalActionError as refusal:
-            mask = table.mask(self.seat)
-            info = {"action_mask": mask, "illegal": str(refusal)}
-            return self._observation(mask), self.illegal_reward, True, False, info
+            seen = table.observe(self.seat)
+            info = {"action_mask": seen["action_mask"].copy(), "illegal": str(refusal)}
+            return seen, self.illegal_reward, True, False, info
         self._play_others()
-        mask = table.mask(self.seat)
-        info["action_mask"] = mask
+        seen = table.observe(self.seat)
+        info["action_mask"] = seen["action_mask"].copy()
         reward = table.rewards()[self.seat] if table.over else 0.0
-        return self._observation(mask), reward, table.over, False, info
+        return seen, reward, table.over, False, info
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -137,9 +135,6 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
 
     def close(self) -> None:
         self._close_opponents()
-
-    def _observation(self, mask: Mask) -> Observation:
-        return {"observation": self.table.observation(self.seat), "action_mask": mask.copy()}
 
     def _play_others(self) -> None:
         table = self.table

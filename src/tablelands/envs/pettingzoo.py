@@ -4,7 +4,9 @@
 to ``player_2`` (the seats). Each agent observes a dict: ``observation``, its knowledge as
 the game's fixed-shape float32 vector, and ``action_mask``, int8 over the action space:
 action ``i`` is the game's action number ``i`` (``Game.action_count`` of them), or with
-``actions="factored"`` the pair ``divmod(i, targets)`` of the game's ``Factoring``.
+``actions="factored"`` the pair ``divmod(i, targets)`` of the game's ``Factoring``, or with
+``actions="candidates"`` the ``i``-th of the position's candidates, whose features are the
+observation's ``candidates`` rows (``Game.action_features``).
 Rewards come at the end: each seat's win share (``State.returns()``) or, with
 ``reward="score_difference"``, its score less the mean of the others'.
 """
@@ -20,7 +22,8 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from tablelands.core.game import Edition, OptionValue
-from tablelands.envs.table import Table, agent_name, game_seed
+from tablelands.envs.spaces import action_space, observation_space
+from tablelands.envs.table import MAX_CANDIDATES, Table, agent_name, game_seed
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -28,7 +31,8 @@ Observation = dict[str, np.ndarray[Any, Any]]
 class TablelandsAECEnv(AECEnv[str, Observation, int]):
     """One game, played seat after seat. ``render_mode="ansi"``: :meth:`render` gives what
     the agent to act sees (the whole result once the game is over), as the terminal draws
-    it. ``reuse_masks`` and ``actions``: see :class:`tablelands.envs.table.Table`."""
+    it. ``reuse_masks``, ``actions`` and ``max_candidates``: see
+    :class:`tablelands.envs.table.Table`."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it from the class)
         "render_modes": ["ansi"],
@@ -46,27 +50,21 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         edition: Edition | None = None,
         reuse_masks: bool = False,
         actions: str = "flat",
+        max_candidates: int = MAX_CANDIDATES,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
-        self.table = Table(game, players, options, reward, edition, reuse_masks, actions)
+        self.table = Table(
+            game, players, options, reward, edition, reuse_masks, actions, max_candidates
+        )
         self.render_mode = render_mode
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        vector = spaces.Box(0.0, 1.0, shape=self.table.encoder.shape, dtype=np.float32)
         self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": vector,
-                    "action_mask": spaces.MultiBinary(self.table.action_count),
-                }
-            )
-            for agent in self.possible_agents
+            agent: observation_space(self.table) for agent in self.possible_agents
         }
-        self.action_spaces = {
-            agent: spaces.Discrete(self.table.action_count) for agent in self.possible_agents
-        }
+        self.action_spaces = {agent: action_space(self.table) for agent in self.possible_agents}
         self._np_random, _ = seeding.np_random()
         self.agents: list[str] = []
 
@@ -92,11 +90,7 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         self._tell_legal(None)
 
     def observe(self, agent: str) -> Observation:
-        seat = self._seats[agent]
-        return {
-            "observation": self.table.observation(seat),
-            "action_mask": self.table.mask(seat),
-        }
+        return self.table.observe(self._seats[agent])
 
     def step(self, action: int | None) -> None:
         if not self.agents:
@@ -150,6 +144,7 @@ def env(
     edition: Edition | None = None,
     reuse_masks: bool = False,
     actions: str = "flat",
+    max_candidates: int = MAX_CANDIDATES,
 ) -> TablelandsAECEnv:
     """The AEC environment of ``game`` (a registry name: ``"confusing-lands"``,
     ``"land-vs-sea"``, ``"drifting-lands"``). It checks what PettingZoo's order and bounds
@@ -157,5 +152,5 @@ def env(
     as for any action the seat may not take) itself: through those wrappers every attribute
     read costs more than a step of the rules."""
     return TablelandsAECEnv(
-        game, players, options, reward, render_mode, edition, reuse_masks, actions
+        game, players, options, reward, render_mode, edition, reuse_masks, actions, max_candidates
     )

@@ -16,20 +16,26 @@ import numpy as np
 from numpy.typing import NDArray
 from rich.console import Console
 
+from tablelands.core.candidates import ActionFeatures, Candidates
 from tablelands.core.encoding import Knowledge, Vector
 from tablelands.core.errors import IllegalActionError, OptionError
 from tablelands.core.factored import FactoredActions, Factoring
 from tablelands.core.game import TERMINAL, Edition, Game, OptionValue, State
 from tablelands.core.match import Setup
 from tablelands.core.rng import SEED_LIMIT, seed_problem
+from tablelands.core.view import SeatView
 from tablelands.games import get_game
 from tablelands.games.drawing import renderer_for
 
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
-#: How actions are numbered: the game's own numbers, or the factored pairs' indices.
-ActionForm = Literal["flat", "factored"]
-ACTION_FORMS: tuple[ActionForm, ...] = ("flat", "factored")
+#: How actions are numbered: the game's own numbers, the factored pairs' indices, or the
+#: places of the position's candidates in their list.
+ActionForm = Literal["flat", "factored", "candidates"]
+ACTION_FORMS: tuple[ActionForm, ...] = ("flat", "factored", "candidates")
+#: Candidates a position lists at most by default: more than any seeded game has shown
+#: (816, a Confusing Lands solo hand of two cards on a wide landscape).
+MAX_CANDIDATES = 1024
 Mask = NDArray[np.int8]
 
 
@@ -57,6 +63,10 @@ class Table:
     :class:`~tablelands.core.factored.Factoring` (``Game.factoring``): a space of at most
     about 100,000 where the flat ones run to millions.
 
+    ``"candidates"``, the place of each legal action in the position's list of candidates
+    (:meth:`candidates`: the legal actions with their features, ``Game.action_features``),
+    ``max_candidates`` of them at most: where more are legal, those that gain the most points.
+
     ``reuse_masks``: each seat's mask is one array, rewritten in place whenever that seat
     is observed again (fast where the action space is large: Land vs Sea's is 47.6 million),
     instead of a new array each time (safe to keep)."""
@@ -70,6 +80,7 @@ class Table:
         edition: Edition | None = None,
         reuse_masks: bool = False,
         actions: str = "flat",
+        max_candidates: int = MAX_CANDIDATES,
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
@@ -81,9 +92,18 @@ class Table:
         self.encoder = self.game.encoder(players, self.setup.options, self.setup.edition)
         #: The factored form's, when the actions are factored.
         self.factoring: Factoring | None = None
+        #: What describes each candidate, when the actions are candidates.
+        self.features: ActionFeatures | None = None
         if actions == "factored":
             self.factoring = self.game.factoring(players, self.setup.options, self.setup.edition)
             self.action_count = self.factoring.size
+        elif actions == "candidates":
+            if max_candidates < 1:
+                raise ValueError(f"max_candidates is at least 1, not {max_candidates}")
+            self.features = self.game.action_features(
+                players, self.setup.options, self.setup.edition
+            )
+            self.action_count = max_candidates
         else:
             self.action_count = self.game.action_count(players, self.setup.options)
         self.reuse_masks = reuse_masks
@@ -95,6 +115,7 @@ class Table:
         self._legal: list[int] | None = None
         self._legal_indices: NDArray[np.intp] | None = None
         self._factored: FactoredActions | None = None
+        self._candidates: Candidates | None = None
         self._knowledge: dict[int, Knowledge] = {}
 
     @property
@@ -124,10 +145,14 @@ class Table:
         """The legal actions of the seat to move, in the table's form (worked out once a
         position)."""
         if self._legal is None:
-            if self.factoring is None or self.over:
-                self._legal = self.state.legal_actions()
-            else:
+            if self.over:
+                self._legal = []
+            elif self.factoring is not None:
                 self._legal = self.factored().indices
+            elif self.features is not None:
+                self._legal = list(range(len(self.candidates())))
+            else:
+                self._legal = self.state.legal_actions()
         return self._legal
 
     def factored(self) -> FactoredActions:
@@ -140,10 +165,47 @@ class Table:
             self._factored = FactoredActions(self.factoring, self.knowledge(seat), legal)
         return self._factored
 
+    def candidates(self) -> Candidates:
+        """The legal actions of the seat to move with their features, worked out in its
+        world (``SeatView.candidates``), at most ``max_candidates`` of them."""
+        if self.features is None:
+            raise ValueError(f"this table's actions are {self.form}: not candidates")
+        if self._candidates is None:
+            view = SeatView(self.state)
+            self._candidates = view.candidates(self.features).best(self.action_count)
+        return self._candidates
+
+    def candidate_rows(self, seat: int) -> NDArray[np.float32]:
+        """The candidates' features as ``max_candidates`` rows, a candidate's row at its
+        place in the list and zeros after the last (all zeros unless ``seat`` is to move)."""
+        assert self.features is not None
+        rows = np.zeros((self.action_count, len(self.features.names)), dtype=np.float32)
+        if seat == self.state.current_player:
+            listed = self.candidates().features
+            rows[: len(listed)] = listed
+        return rows
+
+    @property
+    def form(self) -> ActionForm:
+        """How the table numbers actions: ``"flat"``, ``"factored"`` or ``"candidates"``."""
+        if self.factoring is not None:
+            return "factored"
+        return "candidates" if self.features is not None else "flat"
+
     def play(self, action: int) -> None:
         """Play ``action`` (in the table's form) for the seat to move: ``IllegalActionError``
         naming the rule if it may not, leaving the game as it was."""
-        if self.factoring is not None:
+        if self.features is not None:
+            listed = self.candidates().actions if not self.over else []
+            if not 0 <= action < len(listed):
+                raise IllegalActionError(
+                    "the game is over"
+                    if self.over
+                    else f"candidate {action} is not listed: there are {len(listed)} (0 to "
+                    f"{len(listed) - 1})"
+                )
+            action = listed[action]
+        elif self.factoring is not None:
             flat = self.factored().action(action) if not self.over else None
             if flat is None:
                 raise IllegalActionError(self._unnamed(action))
@@ -171,7 +233,7 @@ class Table:
         )
 
     def _moved(self) -> None:
-        self._legal = self._legal_indices = self._factored = None
+        self._legal = self._legal_indices = self._factored = self._candidates = None
         self._knowledge = {}
 
     def knowledge(self, seat: int) -> Knowledge:
@@ -201,6 +263,17 @@ class Table:
         mask[legal] = 1
         self._marked[seat] = legal
         return mask
+
+    def observe(self, seat: int) -> dict[str, NDArray[Any]]:
+        """``seat``'s observation as the environments give it: its encoded knowledge, its
+        mask and, for candidates, the candidates' rows."""
+        seen: dict[str, NDArray[Any]] = {
+            "observation": self.observation(seat),
+            "action_mask": self.mask(seat),
+        }
+        if self.features is not None:
+            seen["candidates"] = self.candidate_rows(seat)
+        return seen
 
     def rewards(self) -> list[float]:
         """Each seat's reward at the end: its win share (``State.returns()``), or with

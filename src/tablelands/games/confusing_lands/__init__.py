@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tablelands.core.candidates import ActionFeatures
 from tablelands.core.encoding import Encoder
 from tablelands.core.factored import Factoring
 from tablelands.core.game import (
@@ -17,6 +18,7 @@ from tablelands.core.game import (
     State,
 )
 from tablelands.games.confusing_lands import log
+from tablelands.games.confusing_lands.candidates import ConfusingLandsFeatures
 from tablelands.games.confusing_lands.components import ROUNDS, ConfusingLandsEdition
 from tablelands.games.confusing_lands.encoding import ConfusingLandsEncoder
 from tablelands.games.confusing_lands.factored import ConfusingLandsFactoring
@@ -63,6 +65,11 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
         self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition
     ) -> Factoring:
         return ConfusingLandsFactoring()
+
+    def make_action_features(
+        self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition
+    ) -> ActionFeatures:
+        return ConfusingLandsFeatures()
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))

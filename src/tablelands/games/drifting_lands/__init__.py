@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tablelands.core.candidates import ActionFeatures
 from tablelands.core.encoding import Encoder
 from tablelands.core.errors import OptionError
 from tablelands.core.factored import Factoring
@@ -19,6 +20,7 @@ from tablelands.core.game import (
     State,
 )
 from tablelands.games.drifting_lands import log
+from tablelands.games.drifting_lands.candidates import DriftingLandsFeatures
 from tablelands.games.drifting_lands.components import HAND, ROUNDS, DriftingLandsEdition
 from tablelands.games.drifting_lands.encoding import DriftingLandsEncoder
 from tablelands.games.drifting_lands.factored import DriftingLandsFactoring
@@ -74,6 +76,11 @@ class DriftingLands(Game[DriftingLandsEdition]):
         self, players: int, options: dict[str, OptionValue], edition: DriftingLandsEdition
     ) -> Factoring:
         return DriftingLandsFactoring(edition)
+
+    def make_action_features(
+        self, players: int, options: dict[str, OptionValue], edition: DriftingLandsEdition
+    ) -> ActionFeatures:
+        return DriftingLandsFeatures()
 
     def standings(self, seen: JsonDict, edition: Edition) -> list[JsonDict]:
         return standings(seen, self.own_edition(edition))
