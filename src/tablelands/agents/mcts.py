@@ -163,7 +163,7 @@ def _grow_flat(
                 return
             game = world.clone()
             game.apply(action)
-            results.append(_playout(knowledge, game, rng)[me])
+            results.append(playout(knowledge, game, rng)[me])
         for action, result in zip(actions, results, strict=True):
             child = root.children.setdefault(action, Node(player=me))
             child.visits += 1
@@ -212,7 +212,7 @@ def _iterate(
         path.append(node)
         if node.visits == node.prior:
             break  # a node reached for the first time is judged by a playout
-    result = _playout(knowledge, game, rng)
+    result = playout(knowledge, game, rng)
     for visited in path:
         visited.visits += 1
         if visited.player >= 0:
@@ -259,7 +259,7 @@ def _select(children: dict[int, Node], legal: list[int]) -> int:
     return best_action
 
 
-def _playout(knowledge: Knowledge, game: State, rng: Rng) -> list[float]:
+def playout(knowledge: Knowledge, game: State, rng: Rng) -> list[float]:
     """Play ``game`` out with the playout policy for the plan's ``playout_steps`` (of the
     position the playout begins in), then let the estimate stand in for the rest."""
     if game.is_terminal:
