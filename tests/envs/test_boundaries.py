@@ -12,7 +12,11 @@ def test_only_the_environments_import_the_rl_extra() -> None:
     importers = {
         name for name, path in MODULES.items() if any(starts(i, EXTRA) for i in imports(path))
     }
-    assert importers == {"tablelands.envs.pettingzoo", "tablelands.envs.gymnasium"}
+    assert importers == {
+        "tablelands.envs.pettingzoo",
+        "tablelands.envs.gymnasium",
+        "tablelands.envs.spaces",
+    }
 
 
 def test_nothing_outside_the_environments_imports_them() -> None:

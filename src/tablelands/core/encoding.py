@@ -8,6 +8,10 @@ two positions a seat cannot tell apart give it the very same array.
 
 Encoders write into named slices laid out once (:class:`Layout`); the slices are what the
 docs describe field by field, and what tests and front ends look fields up by.
+
+The map is also given as *planes* (:meth:`Encoder.planes`): a float32 array of channels x
+rows x columns over a fixed window of the board, for convolutional networks, read from the
+same knowledge.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from numpy.typing import NDArray
 #: this module).
 Knowledge = dict[str, Any]
 Vector = NDArray[np.float32]
+#: Channels x rows x columns, every entry in [0, 1].
+Planes = NDArray[np.float32]
 
 
 class Layout:
@@ -55,10 +61,31 @@ class Encoder(ABC):
     def slices(self) -> dict[str, slice]:
         return self.layout.slices
 
+    #: What each channel of :meth:`planes` shows, in order (the docs describe them).
+    plane_names: tuple[str, ...]
+    #: The planes' rows and columns.
+    plane_size: tuple[int, int]
+
     @abstractmethod
     def encode(self, knowledge: Knowledge) -> Vector:
         """The vector of ``knowledge`` (``State.knowledge(seat)`` of this encoder's game,
         player count and options): a new array of :attr:`shape`."""
+
+    @property
+    def plane_shape(self) -> tuple[int, int, int]:
+        return (len(self.plane_names), *self.plane_size)
+
+    @abstractmethod
+    def planes(self, knowledge: Knowledge) -> Planes:
+        """The map of ``knowledge`` as planes: a new array of :attr:`plane_shape`, the
+        viewer's channels first where channels are per seat."""
+
+
+def bit_plane(mask: int, rows: int, cols: int, stride: int) -> NDArray[np.bool_]:
+    """The bitboard ``mask`` (bit ``row * stride + col``) as a ``rows`` x ``cols`` array."""
+    raw = np.frombuffer(mask.to_bytes(rows * stride // 8 + 1, "little"), dtype=np.uint8)
+    cells = np.unpackbits(raw, bitorder="little")[: rows * stride]
+    return cells.reshape(rows, stride)[:, :cols].astype(bool)
 
 
 def relative_seat(seat: int, viewer: int, players: int) -> int:

@@ -52,8 +52,9 @@ IDS = {
 
 class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
     """One seat (``seat``) of a game, against ``opponents``: one spec for every other seat,
-    or one spec per other seat in seat order; ``actions``: ``"flat"`` or ``"factored"``
-    (:class:`~tablelands.envs.table.Table`)."""
+    or one spec per other seat in seat order; ``actions`` (``"flat"``, ``"factored"`` or
+    ``"candidates"``), ``max_candidates`` and ``planes``: see
+    :class:`~tablelands.envs.table.Table`."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
@@ -70,13 +71,21 @@ class TablelandsEnv(gymnasium.Env[Observation, np.int64]):
         edition: Edition | None = None,
         actions: str = "flat",
         max_candidates: int = MAX_CANDIDATES,
+        planes: bool = False,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         if players is None:
             players = get_game(game).info.player_counts[0]
         self.table = Table(
-            game, players, options, reward, edition, actions=actions, max_candidates=max_candidates
+            game,
+            players,
+            options,
+            reward,
+            edition,
+            actions=actions,
+            max_candidates=max_candidates,
+            planes=planes,
         )
         if not 0 <= seat < players:
             raise ValueError(f"there is no seat {seat} in a {players}-player game")

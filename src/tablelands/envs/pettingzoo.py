@@ -31,7 +31,7 @@ Observation = dict[str, np.ndarray[Any, Any]]
 class TablelandsAECEnv(AECEnv[str, Observation, int]):
     """One game, played seat after seat. ``render_mode="ansi"``: :meth:`render` gives what
     the agent to act sees (the whole result once the game is over), as the terminal draws
-    it. ``reuse_masks``, ``actions`` and ``max_candidates``: see
+    it. ``reuse_masks``, ``actions``, ``max_candidates`` and ``planes``: see
     :class:`tablelands.envs.table.Table`."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it from the class)
@@ -51,12 +51,13 @@ class TablelandsAECEnv(AECEnv[str, Observation, int]):
         reuse_masks: bool = False,
         actions: str = "flat",
         max_candidates: int = MAX_CANDIDATES,
+        planes: bool = False,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.table = Table(
-            game, players, options, reward, edition, reuse_masks, actions, max_candidates
+            game, players, options, reward, edition, reuse_masks, actions, max_candidates, planes
         )
         self.render_mode = render_mode
         self.possible_agents = [agent_name(seat) for seat in range(players)]
@@ -145,6 +146,7 @@ def env(
     reuse_masks: bool = False,
     actions: str = "flat",
     max_candidates: int = MAX_CANDIDATES,
+    planes: bool = False,
 ) -> TablelandsAECEnv:
     """The AEC environment of ``game`` (a registry name: ``"confusing-lands"``,
     ``"land-vs-sea"``, ``"drifting-lands"``). It checks what PettingZoo's order and bounds
@@ -152,5 +154,14 @@ def env(
     as for any action the seat may not take) itself: through those wrappers every attribute
     read costs more than a step of the rules."""
     return TablelandsAECEnv(
-        game, players, options, reward, render_mode, edition, reuse_masks, actions, max_candidates
+        game,
+        players,
+        options,
+        reward,
+        render_mode,
+        edition,
+        reuse_masks,
+        actions,
+        max_candidates,
+        planes,
     )

@@ -67,6 +67,9 @@ class Table:
     (:meth:`candidates`: the legal actions with their features, ``Game.action_features``),
     ``max_candidates`` of them at most: where more are legal, those that gain the most points.
 
+    ``planes``: observations carry the map as planes too (``Encoder.planes``: channels x
+    rows x columns), for convolutional networks.
+
     ``reuse_masks``: each seat's mask is one array, rewritten in place whenever that seat
     is observed again (fast where the action space is large: Land vs Sea's is 47.6 million),
     instead of a new array each time (safe to keep)."""
@@ -81,6 +84,7 @@ class Table:
         reuse_masks: bool = False,
         actions: str = "flat",
         max_candidates: int = MAX_CANDIDATES,
+        planes: bool = False,
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
@@ -107,6 +111,8 @@ class Table:
         else:
             self.action_count = self.game.action_count(players, self.setup.options)
         self.reuse_masks = reuse_masks
+        #: Whether observations carry the map as planes (``Encoder.planes``) too.
+        self.planes = planes
         self._masks = [
             np.zeros(self.action_count, dtype=np.int8) for _ in range(players if reuse_masks else 0)
         ]
@@ -266,13 +272,15 @@ class Table:
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """``seat``'s observation as the environments give it: its encoded knowledge, its
-        mask and, for candidates, the candidates' rows."""
+        mask, for candidates the candidates' rows and, with ``planes``, the map's planes."""
         seen: dict[str, NDArray[Any]] = {
             "observation": self.observation(seat),
             "action_mask": self.mask(seat),
         }
         if self.features is not None:
             seen["candidates"] = self.candidate_rows(seat)
+        if self.planes:
+            seen["planes"] = self.encoder.planes(self.knowledge(seat))
         return seen
 
     def rewards(self) -> list[float]:

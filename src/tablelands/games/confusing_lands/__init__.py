@@ -59,7 +59,7 @@ class ConfusingLands(Game[ConfusingLandsEdition]):
     def make_encoder(
         self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition
     ) -> Encoder:
-        return ConfusingLandsEncoder(players)
+        return ConfusingLandsEncoder(players, edition)
 
     def make_factoring(
         self, players: int, options: dict[str, OptionValue], edition: ConfusingLandsEdition

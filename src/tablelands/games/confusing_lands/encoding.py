@@ -2,7 +2,8 @@
 
 Seats are counted from the viewer (0 is the viewer). Every card has its own slot per seat,
 so a landscape is its placements as seen: card, side, rotation and position, in the order
-placed.
+placed. Its planes are each landscape's spaces as they show, one channel per kind of space
+(the seven symbols, empty, condition) on the landscape grid.
 """
 
 from __future__ import annotations
@@ -11,9 +12,26 @@ import re
 
 import numpy as np
 
-from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat, scaled
-from tablelands.games.confusing_lands.components import CARD_COUNT, PHASE_NAMES, ROUNDS, SIDES
+from tablelands.core.encoding import (
+    Encoder,
+    Knowledge,
+    Layout,
+    Planes,
+    Vector,
+    bit_plane,
+    relative_seat,
+    scaled,
+)
+from tablelands.games.confusing_lands.components import (
+    CARD_COUNT,
+    KIND_NAMES,
+    PHASE_NAMES,
+    ROUNDS,
+    SIDES,
+    ConfusingLandsEdition,
+)
 from tablelands.games.confusing_lands.landscape import GRID, ORIGIN
+from tablelands.games.confusing_lands.view import shown_landscape
 
 PHASES = (*PHASE_NAMES, "over")
 #: Per placed card: placed, landscape side, 4 rotations, row, column, order placed.
@@ -41,8 +59,15 @@ def _placement(text: str) -> tuple[int, int, int, float, float]:
 
 
 class ConfusingLandsEncoder(Encoder):
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, edition: ConfusingLandsEdition) -> None:
         self.players = players
+        self.edition = edition
+        self.plane_names = tuple(
+            f"{'own' if seat == 0 else f'seat +{seat}'} {kind}"
+            for seat in range(players)
+            for kind in KIND_NAMES
+        )
+        self.plane_size = (GRID.rows, GRID.cols)
         seats = players
         layout = Layout()
         self.round = layout.add("round", ROUNDS)
@@ -99,4 +124,16 @@ class ConfusingLandsEncoder(Encoder):
         ones.extend(self.discards + card - 1 for card in knowledge["discards"])
         out[ones] = 1.0
         out[self.deck_size] = knowledge["deck_size"] / CARD_COUNT
+        return out
+
+    def planes(self, knowledge: Knowledge) -> Planes:
+        out = np.zeros(self.plane_shape, dtype=np.float32)
+        viewer = knowledge["viewer"]
+        kinds = len(KIND_NAMES)
+        for seat, cards in enumerate(knowledge["landscapes"]):
+            landscape, _ = shown_landscape(self.edition, tuple(cards))
+            first = relative_seat(seat, viewer, self.players) * kinds
+            for kind, mask in enumerate(landscape.kinds):
+                if mask:
+                    out[first + kind] = bit_plane(mask, GRID.rows, GRID.cols, GRID.stride)
         return out

@@ -2,13 +2,23 @@
 
 Seats are counted from the viewer (0 is the viewer; with teams, 2 is the partner). The map's
 spaces are taken in the edition's board order (``HexBitGrid`` index), one block per space.
+Its planes lay the board's rows of spaces out as rows (row ``r``, column ``q + r // 2``): the
+board, each space's value, land, mountains, then each seat's pawn level.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, relative_seat, scaled
+from tablelands.core.encoding import (
+    Encoder,
+    Knowledge,
+    Layout,
+    Planes,
+    Vector,
+    relative_seat,
+    scaled,
+)
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
     HAND,
@@ -58,6 +68,25 @@ class DriftingLandsEncoder(Encoder):
         self.breeds_left = layout.add("breeds_left", 1)
         self.drowned = layout.add("drowned", players * len(LEVELS))
         self.layout = layout
+        #: (q, r) -> the space's (row, column) in the planes.
+        places = {(q, r): (r, q + r // 2) for q, r in self.slot_of}
+        top = min(row for row, _ in places.values()), min(col for _, col in places.values())
+        self.place_of = {at: (row - top[0], col - top[1]) for at, (row, col) in places.items()}
+        self.plane_size = (
+            max(row for row, _ in self.place_of.values()) + 1,
+            max(col for _, col in self.place_of.values()) + 1,
+        )
+        self.plane_names = (
+            "space",
+            "value",
+            "land",
+            "mountain",
+            *(f"{'own' if seat == 0 else f'seat +{seat}'} pawn level" for seat in range(players)),
+        )
+        self._plane_template = np.zeros(self.plane_shape, dtype=np.float32)
+        for (q, r), (row, col) in self.place_of.items():
+            self._plane_template[0, row, col] = 1.0
+            self._plane_template[1, row, col] = edition.value[grid.index(q, r)] / MAX_SPACE_VALUE
         # The values are the edition's and never change: laid down once, copied each time.
         self._template = np.zeros(layout.size, dtype=np.float32)
         for slot, index in enumerate(indices):
@@ -125,4 +154,17 @@ class DriftingLandsEncoder(Encoder):
             # A drowned pawn may come back into play and drown again.
             out[at] = scaled(count, pawns[(at - self.drowned) % len(LEVELS) + 1])
         out[ones] = 1.0
+        return out
+
+    def planes(self, knowledge: Knowledge) -> Planes:
+        out = self._plane_template.copy()
+        place_of = self.place_of
+        for q, r in knowledge["land"]:
+            out[2][place_of[q, r]] = 1.0
+        for q, r in knowledge["mountains"]:
+            out[3][place_of[q, r]] = 1.0
+        viewer = knowledge["viewer"]
+        for pawn in knowledge["pawns"]:
+            channel = 4 + relative_seat(pawn["owner"], viewer, self.players)
+            out[channel][place_of[pawn["q"], pawn["r"]]] = pawn["level"] / len(LEVELS)
         return out

@@ -2,7 +2,9 @@
 
 Seats are counted from the viewer (0 is the viewer). A face is encoded by what it shows
 (:data:`FACE_WIDTH` entries, by direction once it is turned as it lies), never by its tile,
-which would tell its other face: the knowledge names faces by key only.
+which would tell its other face: the knowledge names faces by key only. Its planes are a
+fixed window of the map centred on the start tile (:data:`PLANE_RADIUS` rows each way, row
+``r`` and column ``q + r // 2``), a tile's channels its face as it lies.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from itertools import combinations
 
 import numpy as np
 
-from tablelands.core.encoding import Encoder, Knowledge, Layout, Vector, scaled
+from tablelands.core.encoding import Encoder, Knowledge, Layout, Planes, Vector, scaled
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
     MAX_BONUS,
@@ -39,6 +41,20 @@ SPECIALS = ("start", "volcano", "whirlpool")
 #: Coordinates run from -64 to 63 at most (a map of 60 tiles reaches 60 steps out).
 COORD_OFFSET, COORD_SPAN = 64, 127
 POINTS_TOP = 100
+#: The planes' window reaches this many rows and columns from the start tile each way.
+PLANE_RADIUS = 8
+#: Each entry of a face (:func:`face_vector`), in order.
+FACE_FIELDS = (
+    *(f"land edge {e}" for e in range(DIRECTIONS)),
+    *(f"bonus edge {e}" for e in range(DIRECTIONS)),
+    *(f"edges {a} and {b} in one region" for a, b in PAIRS),
+    *(f"mountain edge {e}" for e in range(DIRECTIONS)),
+    *(f"coral edge {e}" for e in range(DIRECTIONS)),
+    *(f"{name}" for name in TRADE_NAMES[1:] if name),
+    *(f"{name}" for name in ACTION_NAMES[1:] if name),
+)
+#: The neighbours of a cell, (dq, dr).
+NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 TURN_PLACEMENTS_TOP = 4
 
 
@@ -96,6 +112,18 @@ class LandVsSeaEncoder(Encoder):
         self.points = layout.add("points", len(SIDE_NAMES))
         self.passes = layout.add("passes", 1)
         self.layout = layout
+        seats = [("own" if seat == 0 else f"seat +{seat}") for seat in range(players)]
+        self.plane_names = (
+            "tile",
+            *FACE_FIELDS,
+            *(f"placed by {seat}" for seat in seats),
+            *SPECIALS,
+            "open cell",
+            "hole",
+            *(f"waypoint of {seat}" for seat in seats),
+        )
+        side = 2 * PLANE_RADIUS + 1
+        self.plane_size = (side, side)
         #: Per viewer, the board last encoded for it and its rows (:meth:`board_block`).
         self._boards: dict[int, tuple[list[Knowledge], Vector]] = {}
 
@@ -192,3 +220,47 @@ class LandVsSeaEncoder(Encoder):
             kept_tiles.append(dict(tile))
         self._boards[viewer] = (kept_tiles, block)
         return block.ravel()
+
+    def planes(self, knowledge: Knowledge) -> Planes:
+        """The window of the map; what lies outside it is in the vector only."""
+        out = np.zeros(self.plane_shape, dtype=np.float32)
+        players = self.players
+        viewer = knowledge["viewer"]
+        placer_at = 1 + len(FACE_FIELDS)
+        special_at = placer_at + players
+        open_at = special_at + len(SPECIALS)
+        taken: set[tuple[int, int]] = set()
+        for tile in knowledge["board"]:
+            q, r = tile["q"], tile["r"]
+            taken.add((q, r))
+            cell = _cell(q, r)
+            if cell is None:
+                continue
+            face = self._face_number[tile["face"]] * DIRECTIONS + tile["rotation"]
+            out[0][cell] = 1.0
+            out[1:placer_at, cell[0], cell[1]] = self._faces[face, : len(FACE_FIELDS)]
+            if tile["placer"] >= 0:
+                out[placer_at + (tile["placer"] - viewer) % players][cell] = 1.0
+            if tile["special"] is not None:
+                out[special_at + SPECIALS.index(tile["special"])][cell] = 1.0
+        for q, r in taken:
+            for dq, dr in NEIGHBOURS:
+                cell = _cell(q + dq, r + dr)
+                if cell is not None and (q + dq, r + dr) not in taken:
+                    out[open_at][cell] = 1.0
+        for q, r in knowledge["holes"]:
+            cell = _cell(q, r)
+            if cell is not None:
+                out[open_at + 1][cell] = 1.0
+        for waypoint in knowledge["waypoints"]:
+            cell = _cell(waypoint["q"], waypoint["r"])
+            if cell is not None:
+                out[open_at + 2 + (waypoint["owner"] - viewer) % players][cell] = 1.0
+        return out
+
+
+def _cell(q: int, r: int) -> tuple[int, int] | None:
+    """The window's (row, column) of the map's cell (q, r), or ``None`` outside it."""
+    row, col = r + PLANE_RADIUS, q + r // 2 + PLANE_RADIUS
+    side = 2 * PLANE_RADIUS + 1
+    return (row, col) if 0 <= row < side and 0 <= col < side else None
