@@ -17,13 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
-if TYPE_CHECKING:  # core.game imports this module
-    from tablelands.core.game import State
+
+class Position(Protocol):
+    """What the common features read of a state (``core.game.State``, which imports this
+    module, has both)."""
+
+    @property
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[int]: ...
+
 
 #: The features every game has, read from ``State.scores()``.
 COMMON_FEATURES = ("points gained", "points after", "lead after", "ends the game")
@@ -43,7 +51,7 @@ class ActionFeatures:
     def names(self) -> tuple[str, ...]:
         return COMMON_FEATURES + self.extra_names
 
-    def describe(self, before: State, after: State, seat: int) -> list[float]:
+    def describe(self, before: Position, after: Position, seat: int) -> list[float]:
         """The features of the action that took ``before`` (a world of ``seat``, which is
         to act) to ``after``: the points it gains the seat, the seat's points after it, its
         lead over the best other seat after it (solo: its points), whether the game ends,
@@ -55,7 +63,7 @@ class ActionFeatures:
         ends = 1.0 if after.is_terminal else 0.0
         return [points - was, points, points - best_other, ends, *self.extra(before, after, seat)]
 
-    def extra(self, before: State, after: State, seat: int) -> Sequence[float]:
+    def extra(self, before: Position, after: Position, seat: int) -> Sequence[float]:
         """The game's own features of the action (as many as :attr:`extra_names`)."""
         return ()
 

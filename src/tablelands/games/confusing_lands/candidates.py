@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablelands.core.candidates import ActionFeatures
-from tablelands.core.game import State
+from tablelands.core.candidates import ActionFeatures, Position
 from tablelands.games.confusing_lands.scoring import (
     LAND_OF_PLENTY,
     score_condition,
@@ -28,7 +27,7 @@ class ConfusingLandsFeatures(ActionFeatures):
         "discard",
     )
 
-    def extra(self, before: State, after: State, seat: int) -> Sequence[float]:
+    def extra(self, before: Position, after: Position, seat: int) -> Sequence[float]:
         assert isinstance(before, ConfusingLandsState) and isinstance(after, ConfusingLandsState)
         landscape = after.landscapes[seat]
         scored = score_landscape(landscape, after.shared)

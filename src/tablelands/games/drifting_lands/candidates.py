@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablelands.core.candidates import ActionFeatures
-from tablelands.core.game import State
+from tablelands.core.candidates import ActionFeatures, Position
+from tablelands.games.drifting_lands.state import DriftingLandsState
 
 #: The parts of a seat's score breakdown (``State.score_breakdown``) given as features.
 PARTS = ("continents", "pawns", "cards", "pawns_on_board")
@@ -21,6 +21,7 @@ class DriftingLandsFeatures(ActionFeatures):
         "pawns on the board after",
     )
 
-    def extra(self, before: State, after: State, seat: int) -> Sequence[float]:
+    def extra(self, before: Position, after: Position, seat: int) -> Sequence[float]:
+        assert isinstance(after, DriftingLandsState)
         parts = after.score_breakdown()[seat]
         return [float(parts[part]) for part in PARTS]
