@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import pickle
 import sys
 import time
 from dataclasses import dataclass
@@ -135,18 +136,18 @@ def result(task: Task, env: TablelandsEnv) -> float:
     return state.returns()[env.seat]
 
 
-def evaluate(task: Task, envs: list[TablelandsEnv], scorer: Scorer, games: int) -> float:
-    """The policy's mean figure over the evaluation games (seats taken in turn)."""
+def evaluate(task: Task, envs: list[TablelandsEnv], scorer: Scorer, games: int) -> list[float]:
+    """The policy's figure in each evaluation game (seats taken in turn)."""
     figures = []
     for index in range(games):
         env = envs[index % len(envs)]
         play(env, EVALUATION_SEED + index, scorer.pick)
         figures.append(result(task, env))
-    return float(np.mean(figures))
+    return figures
 
 
-def baseline(task: Task, spec: str, games: int) -> float:
-    """A bot's mean figure over the same evaluation games, choosing from its own view."""
+def baseline(task: Task, spec: str, games: int) -> list[float]:
+    """A bot's figure in each of the same evaluation games, choosing from its own view."""
     figures = []
     for index in range(games):
         seat = index % task.players
@@ -156,7 +157,30 @@ def baseline(task: Task, spec: str, games: int) -> float:
         while not env.table.over:
             env.step(agent.choose(SeatView(env.table.state, seat)))
         figures.append(result(task, env))
-    return float(np.mean(figures))
+    return figures
+
+
+def compared(policy: list[float], baselines: dict[str, list[float]]) -> str:
+    """The policy's mean figure, and its difference from each baseline's game by game (the
+    same deals), with a 95% interval."""
+    told = [f"policy {np.mean(policy):.3f}"]
+    for name, theirs in baselines.items():
+        differences = np.array(policy) - np.array(theirs)
+        spread = 1.96 * differences.std(ddof=1) / np.sqrt(len(differences))
+        mean = differences.mean()
+        told.append(
+            f"{name} {np.mean(theirs):.3f} (policy - {name}: {mean:+.3f}, 95% interval "
+            f"{mean - spread:+.3f} to {mean + spread:+.3f})"
+        )
+    return "; ".join(told)
+
+
+def baselines_of(task: Task, games: int) -> dict[str, list[float]]:
+    """The baselines' figures on the evaluation games: ``random``, and solo ``greedy``."""
+    figures = {"random": baseline(task, "random", games)}
+    if task.solo:
+        figures["greedy"] = baseline(task, "greedy", games)
+    return figures
 
 
 def training_seed(run: int, episode: int) -> int:
@@ -213,9 +237,8 @@ def train(args: argparse.Namespace) -> int:
     assert features is not None
     scorer = Scorer(len(features.names), args.hidden)
     optimiser = torch.optim.Adam(scorer.parameters(), lr=args.learning_rate)
-    baselines = {"random": baseline(task, "random", args.games)}
-    if task.solo:
-        baselines["greedy"] = baseline(task, "greedy", args.games)
+    played = baselines_of(task, args.games)
+    baselines = {name: float(np.mean(figures)) for name, figures in played.items()}
     told = ", ".join(f"{name} {value:.3f}" for name, value in baselines.items())
     print(f"{task.game}: {args.games} evaluation games from seed {EVALUATION_SEED}: {told}")
 
@@ -226,7 +249,7 @@ def train(args: argparse.Namespace) -> int:
     seen = [row for episode in range(20) for row in play(envs[0], episode, uniform)[0]]
     scorer.standardise(np.stack(seen))
     started = time.perf_counter()
-    points = [Point(0, 0.0, evaluate(task, envs, scorer, args.games))]
+    points = [Point(0, 0.0, float(np.mean(evaluate(task, envs, scorer, args.games))))]
     print(f"{0:>7} games  {0.0:7.1f} s  policy {points[0].figure:.3f}")
     rows_kept: list[Rows] = []
     targets_kept: list[float] = []
@@ -247,9 +270,8 @@ def train(args: argparse.Namespace) -> int:
         if episode % args.learn_every == 0:
             learn(scorer, optimiser, np.stack(rows_kept), np.array(targets_kept), rng, args)
         if episode % args.evaluate_every == 0 or episode == args.episodes:
-            point = Point(
-                episode, time.perf_counter() - started, evaluate(task, envs, scorer, args.games)
-            )
+            figure = float(np.mean(evaluate(task, envs, scorer, args.games)))
+            point = Point(episode, time.perf_counter() - started, figure)
             points.append(point)
             print(f"{episode:>7} games  {point.seconds:7.1f} s  policy {point.figure:.3f}")
     torch.save(
@@ -267,10 +289,23 @@ def train(args: argparse.Namespace) -> int:
                 + [f"{value:.3f}" for value in baselines.values()]
             )
     plot(task, points, baselines, args.out / "curve.png")
-    print(
-        f"saved, loaded and played again: policy {final:.3f} against {told} "
-        f"over {args.games} evaluation games; curve in {args.out / 'curve.png'}"
-    )
+    print(f"saved, loaded and played again, {args.games} evaluation games:")
+    print(f"  {compared(final, played)}")
+    print(f"curve in {args.out / 'curve.png'}")
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Play a saved network on the evaluation games beside the baselines (``--play``)."""
+    task = TASKS[args.game]
+    try:
+        scorer = load(args.play)
+    except (OSError, KeyError, RuntimeError, pickle.UnpicklingError) as problem:
+        raise SystemExit(f"{args.play}: not a network this example saved ({problem})") from None
+    envs = [task.env(seat) for seat in range(task.players)]
+    policy = evaluate(task, envs, scorer, args.games)
+    print(f"{task.game}, {args.games} evaluation games from seed {EVALUATION_SEED}:")
+    print(f"  {compared(policy, baselines_of(task, args.games))}")
     return 0
 
 
@@ -321,10 +356,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps-per-learn", type=int, default=20, help="minibatches each time")
     parser.add_argument("--batch", type=int, default=256, help="decisions in a minibatch")
     parser.add_argument("--out", type=Path, default=Path("runs/candidates"), help="output folder")
+    parser.add_argument(
+        "--play", type=Path, help="no training: play this saved model.pt on the evaluation games"
+    )
     args = parser.parse_args(argv)
     if args.episodes < 1 or args.evaluate_every < 1 or args.games < 1:
         parser.error("--episodes, --evaluate-every and --games are at least 1")
-    return train(args)
+    return replay(args) if args.play is not None else train(args)
 
 
 if __name__ == "__main__":

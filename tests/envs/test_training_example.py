@@ -47,7 +47,7 @@ def test_each_pick_plays_the_legal_action_it_lists() -> None:
 
 @pytest.mark.parametrize("game", ["confusing-lands", "land-vs-sea"])
 def test_the_example_trains_saves_loads_and_plays_on_a_tiny_budget(
-    game: str, tmp_path: Path
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     train = example()
     out = tmp_path / "run"
@@ -67,6 +67,12 @@ def test_the_example_trains_saves_loads_and_plays_on_a_tiny_budget(
     trained.load_state_dict(saved["state"])
     assert torch.equal(loaded(probe), trained(probe))
     assert loaded(probe).std() > 0  # it learned something: untrained, every value is 0
+    # A saved network plays the evaluation games again, compared deal by deal.
+    assert train.main(["--game", game, "--play", str(out / "model.pt"), "--games", "2"]) == 0
+    assert "95% interval" in capsys.readouterr().out
+    (tmp_path / "junk.pt").write_text("not a network")
+    with pytest.raises(SystemExit, match="junk.pt: not a network this example saved"):
+        train.main(["--game", game, "--play", str(tmp_path / "junk.pt")])
 
 
 def test_training_deals_never_reach_the_evaluation_seeds() -> None:
