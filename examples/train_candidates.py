@@ -298,6 +298,7 @@ def train(args: argparse.Namespace) -> int:
 def replay(args: argparse.Namespace) -> int:
     """Play a saved network on the evaluation games beside the baselines (``--play``)."""
     task = TASKS[args.game]
+    torch.set_num_threads(1)  # as in training: the same sums, so near ties break alike
     try:
         scorer = load(args.play)
     except (OSError, KeyError, RuntimeError, pickle.UnpicklingError) as problem:
