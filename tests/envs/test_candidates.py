@@ -19,12 +19,7 @@ from tablelands.core.view import SeatView
 from tablelands.envs.gymnasium import make
 from tablelands.envs.pettingzoo import env
 from tablelands.games import game_names, get_game
-
-SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
-    "confusing-lands": (2, {}),
-    "land-vs-sea": (3, {"mountains": True, "trade": True, "waypoints": True}),
-    "drifting-lands": (3, {}),
-}
+from tests.envs.test_factored import SETUPS
 
 
 def candidates_env(name: str, **settings: Any) -> Any:

@@ -71,7 +71,7 @@ def test_the_example_trains_saves_loads_and_plays_on_a_tiny_budget(
     assert train.main(["--game", game, "--play", str(out / "model.pt"), "--games", "2"]) == 0
     assert "95% interval" in capsys.readouterr().out
     (tmp_path / "junk.pt").write_text("not a network")
-    with pytest.raises(SystemExit, match="junk.pt: not a network this example saved"):
+    with pytest.raises(SystemExit, match=r"junk\.pt: not a network this example saved"):
         train.main(["--game", game, "--play", str(tmp_path / "junk.pt")])
 
 
