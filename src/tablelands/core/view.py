@@ -237,7 +237,7 @@ class SeatView:
     def candidates(self, features: ActionFeatures) -> Candidates:
         """The seat's legal actions, each with its ``features`` (``Game.action_features``),
         worked out in the seat's world, which is what the seat knows as it is and the rest
-        drawn (``core/candidates.py``). None when it is not to act."""
+        drawn (``core/candidates.py``); none when it is not to act."""
         world = self._drawn()
         actions = self.legal_actions()
         rows = np.empty((len(actions), len(features.names)), dtype=np.float32)

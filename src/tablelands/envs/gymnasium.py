@@ -4,19 +4,20 @@ The learner holds one seat; the other seats are played by bots named by agent sp
 (``tablelands.agents.make_agent``: ``random``, ``greedy``, ``mcts:200it``...), each choosing
 from its own ``SeatView`` only. ``make("confusing-lands", players=1)`` is Confusing Lands
 solo, with no other seat. Importing this module registers ``tablelands/ConfusingLands-v0``,
-``tablelands/LandVsSea-v0`` and ``tablelands/DriftingLands-v0`` with Gymnasium, and the
-same with factored actions (``actions="factored"``) as ``tablelands/ConfusingLands-factored-v0``
-and with candidates as ``tablelands/ConfusingLands-candidates-v0`` and so on; ``gymnasium.make("tablelands.envs.gymnasium:tablelands/LandVsSea-factored-v0")``
-imports it itself.
+``tablelands/LandVsSea-v0`` and ``tablelands/DriftingLands-v0`` with Gymnasium, the same
+with factored actions (``actions="factored"``) as ``tablelands/ConfusingLands-factored-v0``
+and so on, and with candidates as ``tablelands/ConfusingLands-candidates-v0`` and so on;
+``gymnasium.make("tablelands.envs.gymnasium:tablelands/LandVsSea-factored-v0")`` imports it
+itself (Gymnasium 1.x loads no plugins from entry points).
 
 The observation is a dict (``observation``: the seat's knowledge as the game's float32
 vector; ``action_mask``: int8 over the action space), and ``info["action_mask"]`` is the
 same mask. Action ``i`` is the game's action number ``i``, or with factored actions the pair
 ``divmod(i, targets)`` of the game's ``Factoring`` (``env.unwrapped.table.factoring``), or
-with candidates (``actions="candidates"``, ``tablelands/LandVsSea-candidates-v0``...) the
-``i``-th legal action of the observation's ``candidates`` rows of features. An illegal action ends the
-episode with ``illegal_reward`` and ``info["illegal"]`` naming the rule it breaks, so that a
-learner which ignores the mask is told, not stopped.
+with candidates the ``i``-th legal action, whose features are row ``i`` of the observation's
+``candidates``; with ``planes=True`` the observation has the map's ``planes`` too. An
+illegal action ends the episode with ``illegal_reward`` and ``info["illegal"]`` naming the
+rule it breaks, so that a learner which ignores the mask is told, not stopped.
 """
 
 from __future__ import annotations
