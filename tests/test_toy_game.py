@@ -71,10 +71,16 @@ def test_the_toy_game_gets_research_environments_from_its_encoder() -> None:
     assert isinstance(variant, ToyState)
     variant.deck, variant.hands[1] = variant.deck[:-2] + variant.hands[1], variant.deck[-2:]
     assert (encoder.encode(variant.knowledge(0)) == vector).all()
-    aec = env(NAME, players=2)
+    aec = env(NAME, players=2, actions="candidates", planes=True)
     aec.reset(seed=4)
-    observation, _, _, _, _ = aec.last()
+    observation, _, _, _, info = aec.last()
     assert (observation["observation"] == vector).all()
+    assert observation["planes"].shape == encoder.plane_shape == (1, 2, 16)
+    # With no features of its own, a candidate has the common four, read from the scores.
+    rows = observation["candidates"][: len(info["legal_actions"])]
+    values = state.edition.values  # type: ignore[attr-defined]
+    laid = [values[action] for action in aec.table.candidates().actions]
+    assert rows[:, 0].tolist() == laid  # a card laid gains its value
 
 
 def test_a_game_that_tells_no_log_logs_nothing() -> None:
