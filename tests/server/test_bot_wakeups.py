@@ -1,5 +1,6 @@
 """A game's bots are woken by every move; a move that comes while their task is reading the
-position (and finds no bot to move) is not lost: the task reads it again before it stops."""
+position (and finds no bot to move), or while it asks for a decision's lease that another
+process holds, is not lost: the task reads it again before it stops."""
 
 from __future__ import annotations
 
@@ -86,3 +87,73 @@ def test_bots_with_nothing_to_do_look_once() -> None:
 
     run_apart(scenario)
     assert referee.looks == 1
+
+
+class HeldLeaseReferee:
+    """A referee whose game always has a bot to move at the position's seq (the number of
+    looks so far), in a store where another process holds the first decision's lease: the
+    first claim is held until the test lets it go, and the second decision's lease is free
+    (the process holding the first died after its move, before it claimed the next)."""
+
+    def __init__(self) -> None:
+        self.limits = Limits()
+        self.looks = 0
+        #: Set once the bot has played: the game then has no bot to move.
+        self.over = False
+        self.claims: list[str] = []
+        self.claiming = threading.Event()
+        self.go_on = threading.Event()
+        self.store = SimpleNamespace(
+            known_setup=lambda game_id: None,
+            idle=lambda game_id, seconds: False,
+            claim=self.claim,
+            last_seq=lambda game_id: self.looks,
+            release=lambda key, owner: None,
+            renew=lambda keys, owner, seconds: None,
+        )
+
+    def bot_job(self, game_id: str) -> Any:
+        if self.over:
+            return None
+        self.looks += 1
+        return SimpleNamespace(
+            game_id=game_id, seq=self.looks, seat=1, spec="random", lease=f"bot:{self.looks}"
+        )
+
+    def claim(self, key: str, owner: str, seconds: float) -> bool:
+        self.claims.append(key)
+        if key == "bot:1":
+            self.claiming.set()
+            assert self.go_on.wait(30), "the test never let the first claim go on"
+            return False  # held by the other process
+        return True
+
+
+def test_a_move_made_while_a_held_lease_is_asked_for_is_seen() -> None:
+    referee = HeldLeaseReferee()
+    publisher = SimpleNamespace(process="p", shared=True, handlers=[])
+    played: list[int] = []
+
+    async def scenario() -> None:
+        hub = Hub(cast(Referee, referee), cast(Publisher, publisher), cast(Scheduler, None))
+
+        async def think(lane: str, game_id: str, work: Any, job: Any) -> int:
+            played.append(job.seq)
+            return 0
+
+        async def play(*args: Any) -> None:
+            referee.over = True
+
+        hub.compute = think  # type: ignore[method-assign]
+        hub.play = play  # type: ignore[method-assign]
+        hub.wake_bots("g")
+        assert await asyncio.to_thread(referee.claiming.wait, 30)
+        hub.wake_bots("g")  # the other process's move, told while the lease is asked for
+        referee.go_on.set()
+        async with asyncio.timeout(10):
+            while hub.bots_awake("g"):
+                await asyncio.sleep(0.01)
+
+    run_apart(scenario)
+    assert referee.claims[:2] == ["bot:1", "bot:2"]
+    assert played == [2]

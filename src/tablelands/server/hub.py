@@ -393,6 +393,10 @@ class Hub:
                     return
                 claimed = await self._claim(job)
                 if claimed is None:
+                    if game_id in self._woken:
+                        # A move came while the lease was asked for: the decision it asks
+                        # for has no lease yet if the process that made the move died.
+                        continue
                     return  # another process makes this decision
                 if not claimed:
                     continue
