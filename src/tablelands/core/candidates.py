@@ -51,12 +51,15 @@ class ActionFeatures:
     def names(self) -> tuple[str, ...]:
         return COMMON_FEATURES + self.extra_names
 
-    def describe(self, before: Position, after: Position, seat: int) -> list[float]:
+    def describe(
+        self, before: Position, after: Position, seat: int, points_before: int | None = None
+    ) -> list[float]:
         """The features of the action that took ``before`` (a world of ``seat``, which is
         to act) to ``after``: the points it gains the seat, the seat's points after it, its
         lead over the best other seat after it (solo: its points), whether the game ends,
-        then :meth:`extra`."""
-        was = before.scores()[seat]
+        then :meth:`extra`. ``points_before``, the seat's points in ``before``, when the
+        caller has them (every action of a position starts from the same)."""
+        was = before.scores()[seat] if points_before is None else points_before
         now = after.scores()
         points = now[seat]
         best_other = max((s for other, s in enumerate(now) if other != seat), default=0)

@@ -238,8 +238,7 @@ class Game(ABC, Generic[EditionT]):
         problem = seed_problem(seed)
         if problem:
             raise OptionError(problem)
-        self.check_players(players)
-        settled = self.settle_options(players, dict(options or {}))
+        settled = self.played_with(players, options)
         return self.state_class(self, self.own_edition(edition), players, seed, settled)
 
     def action_count(self, players: int, options: Mapping[str, OptionValue] | None = None) -> int:
@@ -249,8 +248,7 @@ class Game(ABC, Generic[EditionT]):
         can fix its action space before any game is set up (docs/actions.md gives each
         game's). ``OptionError`` for a player count or options the game is not played with,
         as :meth:`new_state` would."""
-        self.check_players(players)
-        return self.count_actions(players, self.settle_options(players, dict(options or {})))
+        return self.count_actions(players, self.played_with(players, options))
 
     def encoder(
         self,
@@ -262,9 +260,9 @@ class Game(ABC, Generic[EditionT]):
         with ``options`` (the defaults for those not given) and ``edition`` (the packaged
         one by default): the same shape in every position (docs/research.md). ``OptionError``
         as :meth:`action_count` gives it."""
-        self.check_players(players)
-        settled = self.settle_options(players, dict(options or {}))
-        return self.make_encoder(players, settled, self.own_edition(edition))
+        return self.make_encoder(
+            players, self.played_with(players, options), self.own_edition(edition)
+        )
 
     @abstractmethod
     def make_encoder(
@@ -282,9 +280,9 @@ class Game(ABC, Generic[EditionT]):
         packaged one by default) named for learning, as ``(head, target)`` pairs read from
         the seat's knowledge (``core/factored.py``, docs/research.md): the same heads and
         targets in every position and edition. ``OptionError`` as :meth:`action_count`."""
-        self.check_players(players)
-        settled = self.settle_options(players, dict(options or {}))
-        return self.make_factoring(players, settled, self.own_edition(edition))
+        return self.make_factoring(
+            players, self.played_with(players, options), self.own_edition(edition)
+        )
 
     @abstractmethod
     def make_factoring(
@@ -301,9 +299,9 @@ class Game(ABC, Generic[EditionT]):
         """What each legal action of a game of ``players`` with ``options`` and ``edition``
         is described by, for policies that score candidates (``core/candidates.py``,
         ``SeatView.candidates``). ``OptionError`` as :meth:`action_count`."""
-        self.check_players(players)
-        settled = self.settle_options(players, dict(options or {}))
-        return self.make_action_features(players, settled, self.own_edition(edition))
+        return self.make_action_features(
+            players, self.played_with(players, options), self.own_edition(edition)
+        )
 
     def make_action_features(
         self, players: int, options: dict[str, OptionValue], edition: EditionT
@@ -414,6 +412,15 @@ class Game(ABC, Generic[EditionT]):
                 raise OptionError(f"option {name!r} needs a {type(spec.default).__name__}")
             resolved[name] = value
         return resolved
+
+    def played_with(
+        self, players: int, options: Mapping[str, OptionValue] | None
+    ) -> dict[str, OptionValue]:
+        """The settled options of a game of ``players`` with ``options`` (the defaults for
+        those not given): ``OptionError`` for a player count or an option it is not played
+        with."""
+        self.check_players(players)
+        return self.settle_options(players, dict(options or {}))
 
     def check_players(self, players: int) -> None:
         if players not in self.info.player_counts:

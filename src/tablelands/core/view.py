@@ -241,10 +241,11 @@ class SeatView:
         world = self._drawn()
         actions = self.legal_actions()
         rows = np.empty((len(actions), len(features.names)), dtype=np.float32)
+        points = world.scores()[self.seat] if actions else 0
         for row, action in enumerate(actions):
             after = world.clone()
             after.apply(action)
-            rows[row] = features.describe(world, after, self.seat)
+            rows[row] = features.describe(world, after, self.seat, points)
         return Candidates(actions, rows, features.names)
 
     def check(self, action: int) -> None:
