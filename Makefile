@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	# torch 2.13.0 first, so that its CPU build is the one taken: a newer torch pulls CUDA (GBs).
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e '.[dev,rl,train,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,train,ray,bench]'
 	touch $(STAMP)
 
 $(WEB_STAMP): pyproject.toml

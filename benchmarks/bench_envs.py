@@ -1,5 +1,8 @@
 """Research environments' speed: PettingZoo AEC steps per second with random legal actions,
-the agent to act observed every step (its knowledge encoded and its action mask made)."""
+the agent to act observed every step (its knowledge encoded and its action mask made), beside
+PettingZoo's own ``connect_four_v3`` (raw, no wrappers) measured the same way, and each
+factored environment's cost over its bare rules (random play by ``legal_actions`` and
+``apply`` alone)."""
 
 from __future__ import annotations
 
@@ -43,6 +46,8 @@ CASES: list[tuple[str, str, int, dict[str, Any], int, float | None]] = [
 ]
 #: Random games of the rules alone, for comparison on the same machine at the same time.
 ENGINE_GAMES = {"confusing-lands": 60, "land-vs-sea": 10, "drifting-lands": 10}
+#: The most a factored environment may cost over its bare rules (issue 27).
+COST_TARGET = 1.5
 
 
 def steps(game: str, players: int, settings: dict[str, Any], count: int) -> int:
@@ -66,18 +71,64 @@ def steps(game: str, players: int, settings: dict[str, Any], count: int) -> int:
     return done
 
 
+def connect_four_steps(count: int) -> int:
+    """``count`` steps of PettingZoo's raw ``connect_four_v3``, as :func:`steps` plays ours
+    (its legal actions read from the mask: it gives no list)."""
+    from pettingzoo.classic import connect_four_v3  # needs pygame: the bench extra
+
+    aec = connect_four_v3.raw_env()
+    rng = Rng(1)
+    done = 0
+    seed = 0
+    while done < count:
+        aec.reset(seed=seed)
+        seed += 1
+        for _agent in aec.agent_iter():
+            observation, _, termination, truncation, _info = aec.last()
+            if termination or truncation:
+                aec.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0].tolist()
+            aec.step(rng.choice(legal))
+            done += 1
+    return done
+
+
 def main() -> int:
     pin_to_one_core()
     failed = 0
+    rates: dict[str, float] = {}
     for label, game, players, settings, count, target in CASES:
-        rate = best_rate(lambda: steps(game, players, settings, count))  # noqa: B023
+        rate = rates[label] = best_rate(lambda: steps(game, players, settings, count))  # noqa: B023
         if target is None:
             print(f"{label}: AEC steps: {rate:,.1f} steps/s (no target)")
         else:
             failed += report(f"{label}: AEC steps", rate, "steps/s", target)
+    connect_four = best_rate(lambda: connect_four_steps(4_000))
+    print(f"PettingZoo connect_four_v3 (raw): AEC steps: {connect_four:,.1f} steps/s")
     for game, games in ENGINE_GAMES.items():
-        rate = random_play_rate(game, 2, games)
-        print(f"for comparison, {game} rules alone, 2 players: {rate:,.1f} actions/s")
+        rules = random_play_rate(game, 2, games)
+        print(f"for comparison, {game} rules alone, 2 players: {rules:,.1f} actions/s")
+        factored = next(
+            rates[label]
+            for label, name, _, settings, _, _ in CASES
+            if name == game and settings.get("actions") == "factored"
+        )
+        failed += report(
+            f"{game}, 2 players, factored: steps/s over connect_four_v3's",
+            factored / connect_four,
+            "x",
+            1.0,
+            decimals=2,
+        )
+        failed += report(
+            f"{game}, 2 players, factored: cost over the bare rules",
+            rules / factored,
+            "x",
+            COST_TARGET,
+            higher_is_better=False,
+            decimals=2,
+        )
     return failed
 
 

@@ -27,12 +27,22 @@ def best_rate(work: Callable[[], int], repeats: int = 3) -> float:
     return max(rates)
 
 
-def report(name: str, value: float, unit: str, target: float, higher_is_better: bool = True) -> int:
-    """Print one figure against its target; return 1 when the target is missed."""
+def report(
+    name: str,
+    value: float,
+    unit: str,
+    target: float,
+    higher_is_better: bool = True,
+    decimals: int = 1,
+) -> int:
+    """Print one figure (with ``decimals`` places) against its target; return 1 when the
+    target is missed."""
     met = value >= target if higher_is_better else value <= target
     sign = ">=" if higher_is_better else "<="
     shown = f"{target:,.0f}" if float(target).is_integer() else f"{target:,.2f}"
-    print(f"{name}: {value:,.1f} {unit} (target {sign} {shown}) {'OK' if met else 'MISSED'}")
+    print(
+        f"{name}: {value:,.{decimals}f} {unit} (target {sign} {shown}) {'OK' if met else 'MISSED'}"
+    )
     return 0 if met else 1
 
 

@@ -81,8 +81,8 @@ def check_factored(factoring: Factoring, state: State) -> None:
     legal = state.legal_actions()
     if not legal:
         return
-    # FactoredActions refuses a factoring naming two actions alike, or a name out of range.
     named = FactoredActions(factoring, state.knowledge(state.current_player), legal)
+    named.check()  # no two actions named alike, no name out of range
     assert [named.action(index) for index in named.indices] == legal
     named_here = set(named.indices)
     probes = range(0, factoring.size, max(1, factoring.size // 64))

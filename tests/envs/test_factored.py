@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, performance_benchmark, seed_test
 
 from tablelands.core.errors import IllegalActionError
-from tablelands.core.factored import FactoredActions
+from tablelands.core.factored import FactoredActions, Indices
 from tablelands.core.rng import Rng
 from tablelands.envs.gymnasium import make
 from tablelands.envs.pettingzoo import env
@@ -140,11 +140,18 @@ def test_a_factoring_naming_two_actions_alike_is_refused() -> None:
     factoring = game.factoring(1)
 
     class Careless(type(factoring)):  # type: ignore[misc]
-        def indices(self, knowledge: Any, actions: Any) -> list[int]:
-            return [0 for _ in actions]
+        def indices(self, knowledge: Any, actions: Any) -> Indices:
+            return np.zeros(len(actions), dtype=np.intp)
+
+    class Outside(type(factoring)):  # type: ignore[misc]
+        def indices(self, knowledge: Any, actions: Any) -> Indices:
+            return np.arange(len(actions), dtype=np.intp) - 1
 
     with pytest.raises(ValueError, match="are both named"):
-        FactoredActions(Careless(), state.knowledge(0), state.legal_actions())
+        FactoredActions(Careless(), state.knowledge(0), state.legal_actions()).check()
+    with pytest.raises(ValueError, match=r"is named \(-1, \d+\), outside"):
+        FactoredActions(Outside(), state.knowledge(0), state.legal_actions()).check()
+    FactoredActions(factoring, state.knowledge(0), state.legal_actions()).check()
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from tablelands.core.encoding import Knowledge
-from tablelands.core.factored import Factoring
+from tablelands.core.factored import Factoring, Indices
 from tests.toy_game.state import HAND
 
 
@@ -15,6 +17,6 @@ class ToyFactoring(Factoring):
     targets = 1
     target_names = "none"
 
-    def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> list[int]:
+    def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> Indices:
         hand: list[int] = knowledge["hand"]
-        return [hand.index(action) for action in actions]
+        return np.array([hand.index(action) for action in actions], dtype=np.intp)

@@ -20,10 +20,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
+import numpy as np
+from numpy.typing import NDArray
+
 from tablelands.core.encoding import Knowledge
 
 #: (head, target): an action in the factored form.
 Pair = tuple[int, int]
+#: Indices ``head * targets + target``, one per action.
+Indices = NDArray[np.intp]
 
 
 class Factoring(ABC):
@@ -42,10 +47,11 @@ class Factoring(ABC):
         return len(self.heads) * self.targets
 
     @abstractmethod
-    def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> list[int]:
+    def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> Indices:
         """The pair of each of ``actions`` (legal actions of the seat whose ``knowledge``
         it is), in the same order, as its index ``head * targets + target``. Heads that need
-        no target take target 0."""
+        no target take target 0. Worked out for every step of a learner's game, so written
+        with numpy over all the actions at once where they are many."""
 
     def pair(self, index: int) -> Pair:
         """The ``(head, target)`` of an index."""
@@ -55,31 +61,48 @@ class Factoring(ABC):
 
 class FactoredActions:
     """The legal actions of one position in the factored form: each as a pair and as the
-    pair's index ``head * targets + target`` in ``range(factoring.size)``."""
+    pair's index ``head * targets + target`` in ``range(factoring.size)``.
+
+    Made at every step of a learner's game, so it trusts the factoring to name each action
+    apart and in range: :meth:`check` says whether it does, and the conformance suite holds
+    every game's factoring to it at every state it plays."""
 
     def __init__(self, factoring: Factoring, knowledge: Knowledge, legal: Sequence[int]) -> None:
         self.factoring = factoring
-        self.indices = factoring.indices(knowledge, legal)
-        self._actions = dict(zip(self.indices, legal, strict=True))
-        if len(self._actions) < len(legal):
-            first: dict[int, int] = {}
-            for action, index in zip(legal, self.indices, strict=True):
-                if first.setdefault(index, action) != action:
-                    raise ValueError(
-                        f"actions {first[index]} and {action} are both named "
-                        f"{factoring.pair(index)}: a factoring names each legal action apart"
-                    )
-        if self.indices and not 0 <= min(self.indices) <= max(self.indices) < factoring.size:
-            wrong = next(i for i in self.indices if not 0 <= i < factoring.size)
+        self.legal = legal
+        #: The indices as an array (for masks) and as a list, in the order of ``legal``.
+        self.array = factoring.indices(knowledge, legal)
+        self.indices: list[int] = self.array.tolist()
+
+    def check(self) -> None:
+        """Raise ``ValueError`` unless every legal action has an index of its own within
+        the factoring's pairs."""
+        factoring = self.factoring
+        if len(self.indices) != len(self.legal):
             raise ValueError(
-                f"an action is named {factoring.pair(wrong)}, outside "
-                f"{len(factoring.heads)} heads x {factoring.targets} targets"
+                f"{len(self.indices)} indices for {len(self.legal)} actions: a factoring names "
+                "each legal action once"
             )
+        first: dict[int, int] = {}
+        for action, index in zip(self.legal, self.indices, strict=True):
+            if not 0 <= index < factoring.size:
+                raise ValueError(
+                    f"action {action} is named {factoring.pair(index)}, outside "
+                    f"{len(factoring.heads)} heads x {factoring.targets} targets"
+                )
+            if first.setdefault(index, action) != action:
+                raise ValueError(
+                    f"actions {first[index]} and {action} are both named "
+                    f"{factoring.pair(index)}: a factoring names each legal action apart"
+                )
 
     def action(self, index: int) -> int | None:
         """The game's action number of the pair ``index``, or ``None`` if it names no legal
         action here."""
-        return self._actions.get(index)
+        try:
+            return self.legal[self.indices.index(index)]
+        except ValueError:
+            return None
 
     def __len__(self) -> int:
         return len(self.indices)

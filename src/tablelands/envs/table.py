@@ -257,7 +257,11 @@ class Table:
         if seat == self.state.current_player:
             legal = self._legal_indices
             if legal is None:
-                legal = self._legal_indices = np.array(self.legal(), dtype=np.intp)
+                legal = self._legal_indices = (
+                    self.factored().array
+                    if self.factoring is not None and not self.over
+                    else np.array(self.legal(), dtype=np.intp)
+                )
         else:
             legal = self._marked[seat][:0]
         if not self.reuse_masks:

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from tablelands.core.encoding import Knowledge
-from tablelands.core.factored import Factoring
+from tablelands.core.factored import Factoring, Indices
 from tablelands.games.confusing_lands.components import SIDES
 from tablelands.games.confusing_lands.notation import PLACEMENT_COUNT, POSITIONS
 
 #: Cards a hand holds: two are dealt, one is played, then one more comes.
 SLOTS = 2
 ORIENTATIONS = 2 * 4
+#: A card's placements are one block of the game's numbers, a slot's one block here.
+BLOCK = ORIENTATIONS * POSITIONS
+DISCARDS = SLOTS * BLOCK
 
 
 class ConfusingLandsFactoring(Factoring):
@@ -34,16 +39,16 @@ class ConfusingLandsFactoring(Factoring):
         "the landscape's first card at row 0, column 0"
     )
 
-    def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> list[int]:
+    def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> Indices:
         hand: list[int] = knowledge["hands"][knowledge["viewer"]]
-        # A card's placements are one block of the game's numbers, a slot's one block here.
-        block = ORIENTATIONS * POSITIONS
-        shift = {card - 1: (slot - card + 1) * block for slot, card in enumerate(hand)}
-        discards = SLOTS * ORIENTATIONS * POSITIONS
+        shift = {card - 1: (slot - card + 1) * BLOCK for slot, card in enumerate(hand)}
         slot_of = {card: slot for slot, card in enumerate(hand)}
-        return [
-            action + shift[action // block]
-            if action < PLACEMENT_COUNT
-            else discards + slot_of[action - PLACEMENT_COUNT + 1] * POSITIONS
-            for action in actions
-        ]
+        return np.array(
+            [
+                action + shift[action // BLOCK]
+                if action < PLACEMENT_COUNT
+                else DISCARDS + slot_of[action - PLACEMENT_COUNT + 1] * POSITIONS
+                for action in actions
+            ],
+            dtype=np.intp,
+        )
