@@ -249,6 +249,16 @@ def create_app(settings: Settings) -> FastAPI:
         hub.touched(game_id)
         return await hub.run(hub.referee.frame, game_id, index, body.seq)
 
+    @app.post("/api/games/{game_id}/back")
+    async def back(request: Request, game_id: str, authorization: Authorization = None) -> JsonDict:
+        """The seat's person plays it again instead of the stand-in its clock gave it (a
+        turn clock's): the seats and the clock as they are then."""
+        hub = hub_of(request)
+        index = await seat(hub, game_id, authorization)
+        await hub.back(game_id, index)
+        hub.touched(game_id)
+        return await hub.run(hub.referee.clock_message, game_id)
+
     @app.get("/api/games/{game_id}/record")
     async def record(request: Request, game_id: str) -> JSONResponse:
         hub = hub_of(request)

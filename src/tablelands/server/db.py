@@ -81,6 +81,13 @@ class GameRow(Base):
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: When a person last moved in it or opened it (its bots stop once it has been idle long).
     touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: Its clock (``ClockRule.to_json``), or null for none.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: When the time of the seat to move runs out, as last worked out: the sweep reads the
+    #: clock of every game past it (the clock itself comes from the move rows' times).
+    deadline_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
 
 
 class SeatRow(Base):
@@ -117,6 +124,20 @@ class MoveRow(Base):
     action: Mapped[int] = mapped_column(BigInteger)
     kind: Mapped[str] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class StandInRow(Base):
+    """A stand-in: the lobby's weakest bot playing a seat whose time ran out, from the
+    position ``seq`` on, until ``ended_at`` (its person came back). The key makes a seat's
+    time run out once at a position, whichever processes see it."""
+
+    __tablename__ = "stand_ins"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class LeaseRow(Base):

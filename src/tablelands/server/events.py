@@ -1,5 +1,5 @@
 """What a server process tells the others: a game changed (a move, its seats, a rematch,
-its analysis). The store publishes an event in the transaction of the change it tells of;
+its analysis, its clock's stand-ins). The store publishes an event in the transaction of the change it tells of;
 every process hears every event and sends its own sockets what follows from it.
 
 On PostgreSQL an event is a ``NOTIFY`` sent in the change's own transaction, so it is
@@ -40,6 +40,8 @@ class Event:
     SEATS: ClassVar[str] = "seats"
     REMATCH: ClassVar[str] = "rematch"
     ANALYSIS: ClassVar[str] = "analysis"
+    #: A stand-in began or stopped playing a seat (its time ran out, its person came back).
+    CLOCK: ClassVar[str] = "clock"
 
     game: str
     kind: str

@@ -41,6 +41,7 @@ from tablelands.server.events import Event, Publisher
 from tablelands.server.messages import message_text
 from tablelands.server.referee import Checked, Referee
 from tablelands.server.scheduler import Scheduler, lane_of_spec
+from tablelands.server.timekeeping import Timekeeper
 
 T = TypeVar("T")
 J = TypeVar("J")
@@ -121,6 +122,7 @@ class Hub:
         self.on_event: list[Callable[[Event], None]] = []
         #: Called with a lease's kind and game when its owner stopped renewing it.
         self.on_expired: list[Callable[[str, str], None]] = []
+        self.timekeeper = Timekeeper(referee.store, referee.position)
         publisher.handlers.append(self._heard)
 
     @staticmethod
@@ -212,6 +214,12 @@ class Hub:
             self._spawn(self._send_seats(event.game, self.connections(event.game)))
         elif event.kind == Event.REMATCH:
             self._spawn(self._send_all(event.game, {"type": "rematch", "game": event.value}))
+        elif event.kind == Event.CLOCK:
+            # A stand-in began or stopped playing a seat: the seats show it, the clock
+            # runs for another seat, and the stand-in may be to move.
+            self.referee.seats_changed(event.game)
+            self._spawn(self._send_clock(event.game, self.connections(event.game)))
+            self.wake_bots(event.game)
         elif event.kind == Event.ANALYSIS:
             self._spawn(self._send_all(event.game, {"type": "analysis", "game": event.game}))
 
@@ -249,13 +257,14 @@ class Hub:
         seq: int,
         action: dict[str, Any] | None,
         action_id: int | None,
+        bot: bool = False,
     ) -> None:
-        """``seat`` plays against position ``seq``, as :meth:`change` carries a change out
-        but in three steps: the play checked in the referee's thread, stored in a writer's,
-        then the position brought on and the views made in the referee's again. Refusals
-        propagate with nothing changed."""
+        """``seat`` plays against position ``seq`` (``bot``: its bot or stand-in does), as
+        :meth:`change` carries a change out but in three steps: the play checked in the
+        referee's thread, stored in a writer's, then the position brought on and the views
+        made in the referee's again. Refusals propagate with nothing changed."""
         async with self.lock(game_id):
-            checked = await self.run(self.referee.check, game_id, seat, seq, action, action_id)
+            checked = await self.run(self.referee.check, game_id, seat, seq, action, action_id, bot)
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(self._writers, self.referee.commit, checked)
             connections = self.connections(game_id)
@@ -346,6 +355,11 @@ class Hub:
             seats = await self.run(self.referee.seats, game_id)
             await self._send_all(game_id, {"type": "seats", "seats": seats}, connections)
 
+    async def _send_clock(self, game_id: str, connections: list[Connection]) -> None:
+        if connections:
+            message = await self.run(self.referee.clock_message, game_id)
+            await self._send_all(game_id, message, connections)
+
     async def _send_all(
         self, game_id: str, message: JsonDict, connections: list[Connection] | None = None
     ) -> None:
@@ -366,8 +380,10 @@ class Hub:
         """Make sure the game's bots play while one is to move (one task per game here;
         each decision made by the one process that claims it)."""
         made = self.store.known_setup(game_id)
-        if made is not None and not any(made.bots):
-            return  # a game's seats never change kind: no bot will ever move in it
+        if made is not None and not any(made.bots) and made.clock is None:
+            # A game's seats never change kind, and with no clock no stand-in comes: no
+            # bot will ever move in it.
+            return
         if game_id in self._bots:
             self._woken.add(game_id)
         else:
@@ -405,7 +421,7 @@ class Hub:
                     action: int = await self.holding([job.lease], thinking)
                     # A stale move: the game moved on while the bot thought; think again.
                     with contextlib.suppress(StaleError):
-                        await self.play(game_id, job.seat, job.seq, None, action)
+                        await self.play(game_id, job.seat, job.seq, None, action, bot=True)
                 finally:
                     await self.query(self.store.release, job.lease, self.process)
         except asyncio.CancelledError:
@@ -447,6 +463,7 @@ class Hub:
             try:
                 await self.query(self.store.beat, self.process)
                 await self.query(self.store.forget_dead, DEAD_SECONDS)
+                await self.check_clocks()
                 for key in await self.query(self.store.expired_leases):
                     kind, _, rest = key.partition(":")
                     game_id = rest.split(":")[0]
@@ -458,6 +475,17 @@ class Hub:
                 raise
             except Exception:
                 log.exception("the sweep for the work of stopped processes failed")
+
+    async def check_clocks(self) -> None:
+        """Give a stand-in to every seat whose time has run out (``Timekeeper.flag``)."""
+        for game_id in await self.query(self.store.past_deadline):
+            async with self.lock(game_id):
+                await self.run(self.timekeeper.flag, game_id)
+
+    async def back(self, game_id: str, seat: int) -> None:
+        """``seat``'s person plays it again instead of its stand-in (``Timekeeper.back``)."""
+        async with self.lock(game_id):
+            await self.run(self.timekeeper.back, game_id, seat)
 
     async def close(self) -> None:
         tasks = [*self._bots.values(), *self._tasks]

@@ -61,6 +61,7 @@ def seat_frame(
     can_undo: bool,
     seats: list[JsonDict],
     result: JsonDict | None,
+    clock: JsonDict | None = None,
 ) -> Frame:
     """The ``view`` message for one seat: its position at ``seq``, with the log lines and
     the marks (the places changed) of moves after ``since`` (below 0: every line, the
@@ -82,6 +83,7 @@ def seat_frame(
         "undone": sorted(move for move, undo in undone.items() if undo > since),
         "seats": seats,
         "result": result,
+        "clock": clock,
     }
     return Frame(fields, view.observation_json())
 
@@ -97,6 +99,7 @@ def spectator_frame(
     undone: dict[int, int],
     seats: list[JsonDict],
     result: JsonDict | None,
+    clock: JsonDict | None = None,
 ) -> Frame:
     """The ``view`` message for a spectator: a seat's message with ``"seat": null``, the
     public observation, the public log, and no decision (no legal actions, no undo)."""
@@ -116,6 +119,7 @@ def spectator_frame(
         "undone": sorted(move for move, undo in undone.items() if undo > since),
         "seats": seats,
         "result": result,
+        "clock": clock,
     }
     return Frame(fields, view.observation_json())
 

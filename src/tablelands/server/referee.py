@@ -30,7 +30,8 @@ from tablelands.core.rng import SEED_LIMIT, Rng
 from tablelands.core.view import SpectatorView
 from tablelands.games import get_game
 from tablelands.server.bots import BotJob
-from tablelands.server.db import BOT, HOTSEAT, HUMAN, OVER, PLAYING, RECORD, GameRow, SeatRow, now
+from tablelands.server.clocks import ClockRule, ClockView
+from tablelands.server.db import BOT, HOTSEAT, HUMAN, OVER, PLAYING, RECORD, GameRow, SeatRow
 from tablelands.server.editions import edition_of
 from tablelands.server.errors import ForbiddenError, RefusedError, ServerError, StaleError
 from tablelands.server.events import Event
@@ -39,6 +40,7 @@ from tablelands.server.position import Position
 from tablelands.server.schemas import NewGame
 from tablelands.server.settings import Limits
 from tablelands.server.store import Store
+from tablelands.server.timekeeping import STAND_IN, check_time, game_clock
 
 #: Rebuilt positions kept in memory (the least recently used go first).
 CACHED_POSITIONS = 256
@@ -122,6 +124,12 @@ class Referee:
             raise ServerError(str(exc)) from None
         if sum(seat.kind == "me" for seat in request.seats) > 1:
             raise ServerError("only one seat can be 'me'")
+        clock = request.clock
+        rule = (
+            None
+            if clock is None
+            else ClockRule.checked(clock.kind, clock.seconds, clock.increment).to_json()
+        )
         tokens: list[SeatToken] = []
         rows: list[SeatRow] = []
         for index, seat in enumerate(request.seats):
@@ -164,10 +172,11 @@ class Referee:
             edition=request.edition,
             seed=self._new_seed(),
             hints=request.hints,
-            created_at=now(),
+            created_at=self.store.now(),
             status=PLAYING,
             rematch_of=None,
             creator=creator,
+            clock=rule,
         )
         self.store.add_game(row, rows)
         return row.id, tokens
@@ -192,10 +201,11 @@ class Referee:
             edition=made.edition_data,
             seed=self._new_seed(),
             hints=made.hints,
-            created_at=now(),
+            created_at=self.store.now(),
             status=PLAYING,
             rematch_of=game_id,
             creator=creator,
+            clock=None if made.clock is None else made.clock.to_json(),
         )
         seats = [
             SeatRow(
@@ -310,7 +320,9 @@ class Referee:
 
     def seats(self, game_id: str) -> list[JsonDict]:
         """Every seat as the pages show it, connected when a socket of any process is open
-        for it (a bot always is)."""
+        for it (a bot always is), and whether a stand-in plays it (its time ran out)."""
+        timed = self.store.setup(game_id).clock is not None
+        stood_in = self.store.stand_ins(game_id) if timed else frozenset()
         return [
             {
                 "seat": seat.seat,
@@ -320,6 +332,7 @@ class Referee:
                 "connected": seat.kind == BOT or seat.connected,
                 # A friend's seat whose invite link nobody has joined by yet.
                 "invited": seat.invite_hash is not None and seat.invite_hash == seat.token_hash,
+                "stand_in": seat.seat in stood_in,
             }
             for seat in self.store.seats(game_id)
         ]
@@ -371,6 +384,7 @@ class Referee:
                 "packaged": made.edition_data is None,
             },
             "hints": made.hints,
+            "clock": self._clock_json(game_id, position),
             "status": OVER if position.state.is_terminal else PLAYING,
             # SQLite gives back naive times: every time stored is UTC.
             "created_at": made.created_at.replace(tzinfo=UTC).isoformat(),
@@ -409,6 +423,7 @@ class Referee:
         position = self.position(game_id, just_changed)
         seats = self._seats_shown(game_id)
         result = self._result(position)
+        clock = self._clock_json(game_id, position)
         public: SpectatorView | None = None
         made: list[Frame] = []
         for seat, since in wanted:
@@ -427,6 +442,7 @@ class Referee:
                         undone=position.undone,
                         seats=seats,
                         result=result,
+                        clock=clock,
                     )
                 )
                 continue
@@ -442,6 +458,7 @@ class Referee:
                     can_undo=position.can_undo(seat),
                     seats=seats,
                     result=result,
+                    clock=clock,
                 )
             )
         return made
@@ -465,11 +482,15 @@ class Referee:
         seq: int,
         action: dict[str, Any] | None,
         action_id: int | None,
+        bot: bool = False,
     ) -> Checked:
         """``seat``'s play against position ``seq``, checked by the rules and not stored
         yet (:meth:`commit` stores it, then :meth:`played` brings the position on);
-        ``StaleError`` or ``RefusedError`` saying why not, with nothing changed."""
+        ``StaleError`` or ``RefusedError`` saying why not, with nothing changed. ``bot``:
+        the seat's bot or stand-in plays it, which no clock holds to time."""
         position = self._current(game_id, seq)
+        if not bot:
+            check_time(self.store, game_id, seat, position)
         if (action is None) == (action_id is None):
             raise ServerError("send either 'action' (the action as JSON) or 'action_id'")
         try:
@@ -542,11 +563,35 @@ class Referee:
                 f"another move was played at seq {move.seq} first (nothing was played)"
             )
 
+    # -- clocks -----------------------------------------------------------------------
+
+    def clock(self, game_id: str, position: Position | None = None) -> ClockView | None:
+        """The game's clock now, read from its moves' times (``None``: it has none)."""
+        return game_clock(self.store, game_id, position or self.position(game_id))
+
+    def clock_message(self, game_id: str) -> JsonDict:
+        """The ``clock`` message: the seats (which a stand-in plays) and the clock now."""
+        return {
+            "type": "clock",
+            "seats": self.seats(game_id),
+            "clock": self._clock_json(game_id, self.position(game_id)),
+        }
+
+    def _clock_json(self, game_id: str, position: Position) -> JsonDict | None:
+        clock = self.clock(game_id, position)
+        return None if clock is None else clock.to_json()
+
     # -- bots -------------------------------------------------------------------------
 
     def bot_job(self, game_id: str) -> BotJob | None:
         """The decision a bot has to make in the game now, if any."""
-        bots = self.store.setup(game_id).bots
+        made = self.store.setup(game_id)
+        bots = made.bots
+        if made.clock is not None:
+            bots = tuple(
+                STAND_IN if seat in self.store.stand_ins(game_id) else spec
+                for seat, spec in enumerate(bots)
+            )
         if not any(bots):
             return None
         position = self.position(game_id)

@@ -33,6 +33,15 @@ class SeatRequest(_Strict):
     agent: str | None = Field(default=None, min_length=1, max_length=100)
 
 
+class ClockRequest(_Strict):
+    """A game's clock (docs/server.md, Clocks): ``live``, a bank of ``seconds`` per seat
+    and ``increment`` more with each move; ``turn``, ``seconds`` for every move."""
+
+    kind: Literal["live", "turn"]
+    seconds: Integer = Field(ge=1)
+    increment: Integer = Field(default=0, ge=0)
+
+
 class NewGame(_Strict):
     #: A registered game's name (an unknown one is refused naming the games there are).
     game: str = Field(min_length=1, max_length=64)
@@ -42,6 +51,8 @@ class NewGame(_Strict):
     #: An edition file's data (``tablelands edition export``), or null for the packaged one.
     edition: dict[str, Any] | None = None
     hints: bool = True
+    #: Null: no clock.
+    clock: ClockRequest | None = None
 
 
 class Join(_Strict):

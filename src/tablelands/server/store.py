@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tablelands.core.match import Move, Setup
 from tablelands.games import get_game
+from tablelands.server.clocks import ClockRule, Timing
 from tablelands.server.db import (
     BOT,
     OVER,
@@ -36,13 +37,15 @@ from tablelands.server.db import (
     ProcessRow,
     SeatRow,
     SecretRow,
+    StandInRow,
     now,
 )
 from tablelands.server.editions import edition_of
 from tablelands.server.errors import NotFoundError
 from tablelands.server.events import CHANNEL, Event, Publisher
 
-#: A move, the game's end if it ends it, and its event, as one PostgreSQL statement.
+#: A move, the game's end if it ends it, and its event, as one PostgreSQL statement. A
+#: clocked game's deadline is set to the move's time: the sweep then reads its clock anew.
 APPEND_AND_NOTIFY = text(
     """
     WITH played AS (
@@ -50,8 +53,11 @@ APPEND_AND_NOTIFY = text(
         VALUES (:game, :seq, :seat, :action, :kind, :at)
         RETURNING seq
     ), ended AS (
-        UPDATE games SET status = :ended
-        WHERE id = :game AND CAST(:over AS BOOLEAN) AND EXISTS (SELECT 1 FROM played)
+        UPDATE games
+        SET status = CASE WHEN CAST(:over AS BOOLEAN) THEN :ended ELSE status END,
+            deadline_at = CASE WHEN clock IS NULL THEN NULL ELSE :at END
+        WHERE id = :game AND EXISTS (SELECT 1 FROM played)
+            AND (CAST(:over AS BOOLEAN) OR clock IS NOT NULL)
         RETURNING id
     )
     SELECT pg_notify(:channel, :payload) FROM played
@@ -75,16 +81,18 @@ class GameSetup:
     setup: Setup
     #: Each seat's agent spec if a bot plays it, else ``None`` (a seat's kind never changes).
     bots: tuple[str | None, ...]
+    #: The game's clock (``None``: it has none).
+    clock: ClockRule | None = None
 
 
-def _move_row(game_id: str, move: Move) -> MoveRow:
+def _move_row(game_id: str, move: Move, at: datetime) -> MoveRow:
     return MoveRow(
         game_id=game_id,
         seq=move.seq,
         seat=move.seat,
         action=move.action,
         kind=move.kind,
-        created_at=now(),
+        created_at=at,
     )
 
 
@@ -102,7 +110,7 @@ class Seat:
     connected: bool
 
 
-def _aware(at: datetime) -> datetime:
+def aware(at: datetime) -> datetime:
     """A time read back from the database, in UTC (SQLite gives it without its zone)."""
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
@@ -118,6 +126,9 @@ class Store:
         self._at_once = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._setups: OrderedDict[str, GameSetup] = OrderedDict()
         self._lock = threading.Lock()
+        #: The time of the games (moves, clocks, activity): the wall clock, or one a test
+        #: drives. Leases and processes' heartbeats keep the wall clock.
+        self.now: Callable[[], datetime] = now
 
     def session(self) -> Session:
         """A session to read rows with (tools and tests too)."""
@@ -159,7 +170,7 @@ class Store:
                 seat.game_id = row.id
                 session.add(seat)
             for move in moves:
-                session.add(_move_row(row.id, move))
+                session.add(_move_row(row.id, move, self.now()))
 
     def known_setup(self, game_id: str) -> GameSetup | None:
         """The game's setup if it is in memory (nothing is read: for the event loop)."""
@@ -192,6 +203,7 @@ class Store:
                 game, row.players, dict(row.options), edition_of(game, row.edition), row.seed
             ),
             bots=tuple(seat.agent if seat.kind == BOT else None for seat in seats),
+            clock=ClockRule.from_json(row.clock),
         )
         with self._lock:
             self._setups[game_id] = made
@@ -255,19 +267,21 @@ class Store:
     def touch(self, game_id: str) -> None:
         """A person moved in the game or opened it now."""
         with self.writing() as session:
-            session.execute(update(GameRow).where(GameRow.id == game_id).values(touched_at=now()))
+            session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(touched_at=self.now())
+            )
 
     def idle(self, game_id: str, seconds: float) -> bool:
         """Whether nobody has touched the game (moved, opened it) for ``seconds``, and no
         seat of it is connected now."""
-        since = now() - timedelta(seconds=seconds)
+        since = self.now() - timedelta(seconds=seconds)
         with self._sessions() as session:
             touched = session.scalar(
                 select(func.coalesce(GameRow.touched_at, GameRow.created_at)).where(
                     GameRow.id == game_id
                 )
             )
-            if touched is None or _aware(touched) >= since:
+            if touched is None or aware(touched) >= since:
                 return False
             present = session.scalar(
                 select(func.count()).select_from(PresenceRow).where(PresenceRow.game_id == game_id)
@@ -283,7 +297,7 @@ class Store:
                 .where(GameRow.creator == creator, GameRow.created_at >= since)
                 .order_by(GameRow.created_at)
             )
-            return [_aware(at) for at in made]
+            return [aware(at) for at in made]
 
     def live_games(self, creator: str | None, idle_seconds: float) -> int:
         """Games still playing and touched in the last ``idle_seconds`` that ``creator``
@@ -356,11 +370,18 @@ class Store:
             return self._append_at_once(move, event)
         try:
             with self.writing(event) as session:
-                session.add(_move_row(game_id, move))
+                at = self.now()
+                session.add(_move_row(game_id, move, at))
                 if over:
                     session.execute(
                         update(GameRow).where(GameRow.id == game_id).values(status=OVER)
                     )
+                # The sweep reads a clocked game's clock anew (``past_deadline``).
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.clock.is_not(None))
+                    .values(deadline_at=at)
+                )
         except IntegrityError:
             return False
         return True
@@ -378,7 +399,7 @@ class Store:
                         "seat": move.seat,
                         "action": move.action,
                         "kind": move.kind,
-                        "at": now(),
+                        "at": self.now(),
                         "over": event.over,
                         "ended": OVER,
                         "channel": CHANNEL,
@@ -389,6 +410,84 @@ class Store:
             return False
         self._publisher.committed(event)
         return True
+
+    # -- clocks -------------------------------------------------------------------
+
+    def timings(self, game_id: str) -> list[Timing]:
+        """Each of the game's move rows as its clock reads it, in order."""
+        query = (
+            select(MoveRow.seat, MoveRow.kind, MoveRow.created_at)
+            .where(MoveRow.game_id == game_id)
+            .order_by(MoveRow.seq)
+        )
+        with self.engine.connect() as connection:
+            return [
+                Timing(seat, kind == "play", aware(at))
+                for seat, kind, at in connection.execute(query)
+            ]
+
+    def stand_ins(self, game_id: str) -> frozenset[int]:
+        """The seats a stand-in plays now."""
+        query = select(StandInRow.seat).where(
+            StandInRow.game_id == game_id, StandInRow.ended_at.is_(None)
+        )
+        with self.engine.connect() as connection:
+            return frozenset(connection.scalars(query))
+
+    def add_stand_in(self, game_id: str, seat: int, seq: int) -> bool:
+        """A stand-in plays ``seat`` from position ``seq`` on, everyone told; False when
+        another process put it there first, or the game has moved on from ``seq``."""
+        try:
+            with self.writing(Event(game_id, Event.CLOCK)) as session:
+                last = session.scalar(
+                    select(func.max(MoveRow.seq)).where(MoveRow.game_id == game_id)
+                )
+                if (last or 0) != seq:
+                    return False
+                session.add(StandInRow(game_id=game_id, seat=seat, seq=seq, started_at=self.now()))
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id)
+                    .values(deadline_at=None, touched_at=self.now())
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def end_stand_in(self, game_id: str, seat: int) -> bool:
+        """The seat's person plays it again; whether a stand-in was playing it."""
+        query = (
+            update(StandInRow)
+            .where(
+                StandInRow.game_id == game_id,
+                StandInRow.seat == seat,
+                StandInRow.ended_at.is_(None),
+            )
+            .values(ended_at=self.now())
+        )
+        with self.writing(Event(game_id, Event.CLOCK)) as session:
+            ended = bool(session.execute(query).rowcount)  # type: ignore[attr-defined]
+            # Its clock runs again: the sweep reads it anew.
+            session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(deadline_at=self.now())
+            )
+        return ended
+
+    def set_deadline(self, game_id: str, deadline: datetime | None) -> None:
+        """When the time of the game's seat to move runs out (``None``: no time runs)."""
+        with self.writing() as session:
+            session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(deadline_at=deadline)
+            )
+
+    def past_deadline(self) -> list[str]:
+        """The games still playing whose running seat's time has run out, as last worked
+        out (each one's clock is read again from its moves before anything is done)."""
+        query = select(GameRow.id).where(
+            GameRow.status == PLAYING, GameRow.deadline_at <= self.now()
+        )
+        with self._sessions() as session:
+            return list(session.scalars(query.order_by(GameRow.deadline_at)))
 
     # -- leases -------------------------------------------------------------------
 

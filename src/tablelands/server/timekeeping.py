@@ -1,0 +1,102 @@
+"""What a clock makes happen: a stand-in for a seat whose time ran out, once across every
+process, and the person's return to the seat (docs/server.md, Clocks).
+
+Every move of a clocked game marks it for the sweep (its ``deadline_at`` set to the move's
+time, in the move's own statement); each process's sweep reads the clocks of the games past
+their deadline (``Hub.check_clocks``, :meth:`Timekeeper.flag`): a game whose running seat still has time gets its
+true deadline stored, one whose seat ran out gets a stand-in. The stand-in's row is keyed by
+the game, the seat and the position, so of two processes seeing it at once one puts it
+there. Nothing waits on a timer: a restart, or another process, finds the same deadlines.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from tablelands.server.catalog import STRENGTHS
+from tablelands.server.clocks import LIVE, ClockView, read_clock
+from tablelands.server.errors import RefusedError
+from tablelands.server.position import Position
+from tablelands.server.store import Store, aware
+
+log = logging.getLogger(__name__)
+
+#: What plays a seat whose time ran out: the lobby's weakest bot.
+STAND_IN = STRENGTHS[0][1]
+
+
+def game_clock(store: Store, game_id: str, position: Position) -> ClockView | None:
+    """The clock of the game at ``position`` (its position now), read from its moves'
+    times at the store's time (``None``: the game has none)."""
+    made = store.setup(game_id)
+    if made.clock is None:
+        return None
+    state = position.state
+    to_move = None if state.is_terminal else state.current_player
+    if to_move is not None and made.bots[to_move] is not None:
+        to_move = None  # a bot has no clock
+    return read_clock(
+        made.clock,
+        made.setup.players,
+        aware(made.created_at),
+        store.timings(game_id),
+        to_move,
+        store.stand_ins(game_id),
+        store.now(),
+    )
+
+
+def check_time(store: Store, game_id: str, seat: int, position: Position) -> None:
+    """``RefusedError`` if ``seat``'s person may not move for the game's clock: its time
+    ran out, or a stand-in plays it."""
+    clock = game_clock(store, game_id, position)
+    if clock is None:
+        return
+    if seat in store.stand_ins(game_id):
+        raise RefusedError(
+            "your time ran out and a stand-in plays your seat: come back to it first "
+            "(nothing was played)"
+        )
+    if clock.flagged and clock.running == seat:
+        raise RefusedError("your time has run out (nothing was played)")
+
+
+class Timekeeper:
+    """The clocks of one database's games; ``position`` gives a game's position now (the
+    referee's)."""
+
+    def __init__(self, store: Store, position: Callable[[str], Position]) -> None:
+        self.store = store
+        self.position = position
+
+    def flag(self, game_id: str) -> int | None:
+        """If the game's running seat is out of time, a stand-in plays it from now on (once,
+        whichever process asks first): that seat; else the game's true deadline is stored
+        and ``None`` returned."""
+        position = self.position(game_id)
+        clock = game_clock(self.store, game_id, position)
+        if clock is None:
+            self.store.set_deadline(game_id, None)
+            return None
+        if not clock.flagged:
+            self.store.set_deadline(game_id, clock.deadline)
+            return None
+        seat = clock.running
+        assert seat is not None
+        if not self.store.add_stand_in(game_id, seat, position.seq):
+            return None  # another process did it, or a move came meanwhile
+        log.info("game %s: seat %s ran out of time at seq %s", game_id, seat, position.seq)
+        return seat
+
+    def back(self, game_id: str, seat: int) -> None:
+        """``seat``'s person plays it again, instead of its stand-in; ``RefusedError`` when
+        no stand-in plays it, or under a live clock (a bank that ran out stays out)."""
+        made = self.store.setup(game_id)
+        if made.clock is not None and made.clock.kind == LIVE:
+            raise RefusedError(
+                "under a live clock a seat whose time ran out is played by its stand-in to "
+                "the end of the game"
+            )
+        if not self.store.end_stand_in(game_id, seat):
+            raise RefusedError("no stand-in plays your seat: it is yours to play")
