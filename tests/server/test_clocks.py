@@ -46,9 +46,7 @@ def test_a_live_clock_charges_each_seat_its_own_time_and_adds_the_increment() ->
         Timing(1, True, START + timedelta(seconds=130)),  # seat 1 took 100 s
         Timing(0, True, START + timedelta(seconds=140)),  # seat 0 took 10 s
     ]
-    clock = read_clock(
-        rule, 2, START, timings, 1, frozenset(), START + timedelta(seconds=200)
-    )
+    clock = read_clock(rule, 2, START, timings, 1, frozenset(), START + timedelta(seconds=200))
     assert clock.left[0] == 600 - 30 + 20 - 10 + 20
     # Seat 1 is to move: 60 s of this turn gone by.
     assert clock.left[1] == 600 - 100 + 20 - 60

@@ -44,7 +44,7 @@ def test_an_invite_link_takes_its_seat_once_and_is_then_told_as_used(sqlite_url:
         assert answer["seat"] == 1 and answer["token"] != invite
         assert answer["game"]["seats"][1] | {"connected": False} == {
             "seat": 1, "kind": "human", "name": "Bea", "agent": None,
-            "connected": False, "invited": False,
+            "connected": False, "invited": False, "stand_in": False,
         }  # fmt: skip
         # The new token plays the seat; the link, used, says so instead of "wrong token".
         view = client.get(f"/api/games/{game_id}/view", headers=bearer(answer["token"]))

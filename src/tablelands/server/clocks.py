@@ -115,6 +115,7 @@ class ClockView:
     def to_json(self) -> JsonDict:
         return {
             **self.rule.to_json(),
+            "rule": self.rule.describe(),
             "as_of": self.as_of.isoformat(),
             "left": [round(max(0.0, left), 3) for left in self.left],
             "running": self.running,

@@ -122,7 +122,7 @@ class Hub:
         self.on_event: list[Callable[[Event], None]] = []
         #: Called with a lease's kind and game when its owner stopped renewing it.
         self.on_expired: list[Callable[[str, str], None]] = []
-        self.timekeeper = Timekeeper(referee.store, referee.position)
+        self.timekeeper = Timekeeper(referee)
         publisher.handlers.append(self._heard)
 
     @staticmethod

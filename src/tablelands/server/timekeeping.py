@@ -12,7 +12,7 @@ there. Nothing waits on a timer: a restart, or another process, finds the same d
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from typing import Protocol
 
 from tablelands.server.catalog import STRENGTHS
 from tablelands.server.clocks import LIVE, ClockView, read_clock
@@ -62,19 +62,30 @@ def check_time(store: Store, game_id: str, seat: int, position: Position) -> Non
         raise RefusedError("your time has run out (nothing was played)")
 
 
-class Timekeeper:
-    """The clocks of one database's games; ``position`` gives a game's position now (the
-    referee's)."""
+class Refereeing(Protocol):
+    """What the timekeeper needs of the referee: its store, and a game's position now."""
 
-    def __init__(self, store: Store, position: Callable[[str], Position]) -> None:
-        self.store = store
-        self.position = position
+    @property
+    def store(self) -> Store: ...
+
+    def position(self, game_id: str) -> Position: ...
+
+
+class Timekeeper:
+    """The clocks of the games ``referee`` referees."""
+
+    def __init__(self, referee: Refereeing) -> None:
+        self.referee = referee
+
+    @property
+    def store(self) -> Store:
+        return self.referee.store
 
     def flag(self, game_id: str) -> int | None:
         """If the game's running seat is out of time, a stand-in plays it from now on (once,
         whichever process asks first): that seat; else the game's true deadline is stored
         and ``None`` returned."""
-        position = self.position(game_id)
+        position = self.referee.position(game_id)
         clock = game_clock(self.store, game_id, position)
         if clock is None:
             self.store.set_deadline(game_id, None)

@@ -156,7 +156,9 @@ function request() {
     return kind === "bot" ? { kind, agent: field(`agent-${seat}`).value } : { kind, ...(name ? { name } : {}) };
   });
   const title = byId("title", HTMLInputElement).value.trim();
-  return { game: game.name, ...(title ? { title } : {}), options, hints: byId("hints", HTMLInputElement).checked, edition: edition.value(), seats };
+  const clock = byId("clock", HTMLSelectElement).value;
+  return { game: game.name, ...(title ? { title } : {}), options, hints: byId("hints", HTMLInputElement).checked, edition: edition.value(), seats,
+    ...(clock ? { clock: JSON.parse(clock) } : {}) };
 }
 
 /** @param {SubmitEvent} event */

@@ -1,6 +1,7 @@
 // The side panel of a game page: the players with their scores, the game log and the result.
 // Everything here comes from one seat's frame, so it shows only what that seat may know.
 
+import { clockCell } from "./clock.js";
 import { el } from "./dom.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
@@ -8,7 +9,8 @@ import { el } from "./dom.js";
 
 /** @param {SeatInfo} seat */
 function who(seat) {
-  return seat.kind === "bot" ? `${seat.name} (bot)` : seat.invited ? `${seat.name} (invited)` : seat.name;
+  return seat.kind === "bot" ? `${seat.name} (bot)` : seat.stand_in ? `${seat.name} (a bot plays for them)`
+    : seat.invited ? `${seat.name} (invited)` : seat.name;
 }
 
 /**
@@ -33,7 +35,8 @@ export function namesBySeat(seats) {
  */
 export function showPlayers(table, seats, frame, held, presence = true) {
   const totals = new Map((frame?.standings ?? []).map((s) => [s.seat, s.total]));
-  const head = el("tr", {}, ["", "Player", "Score"].map((text) => el("th", { text })));
+  const clock = frame?.is_over ? null : frame?.clock ?? null;
+  const head = el("tr", {}, ["", "Player", ...(clock ? ["Time"] : []), "Score"].map((text) => el("th", { text })));
   table.replaceChildren(head, ...seats.map((seat) => {
     const turn = frame !== null && !frame.is_over && frame.current_player === seat.seat;
     const online = seat.connected ? "online" : "away";
@@ -45,6 +48,7 @@ export function showPlayers(table, seats, frame, held, presence = true) {
         // Hot-seat: several seats are "you"; say they are played at this screen instead.
         held.has(seat.seat) ? el("span", { class: "tl-you", text: held.size > 1 ? " (here)" : seat.name === "You" ? "" : " (you)" }) : "",
       ]),
+      ...(clock ? [clockCell(clock, seat)] : []),
       el("td", { class: "tl-score", text: String(totals.get(seat.seat) ?? "") }),
     ]);
   }));

@@ -14,6 +14,7 @@ import { hintPanel } from "./hints.js";
 import { FollowUps } from "./followups.js";
 import { addShortcutHelp } from "./keys.js";
 import { foldLog, namesBySeat, showLog, showPlayers, showResult } from "./panel.js";
+import { tickClocks } from "./clock.js";
 import { arrivedAfter, foldMarks, placesOf, recentPlaces } from "./recent.js";
 import { SeatSocket } from "./socket.js";
 import { showShare, watch } from "./spectate.js";
@@ -48,6 +49,8 @@ const ui = {
   hint: byId("hint", HTMLButtonElement),
   hints: byId("hints", HTMLElement),
   analysis: byId("analysis", HTMLElement),
+  standIn: byId("stand-in", HTMLDivElement),
+  back: byId("back", HTMLButtonElement),
 };
 const favicon = /** @type {HTMLLinkElement} */ (document.querySelector("link[rel=icon]"));
 
@@ -115,6 +118,9 @@ function draw(fresh = false) {
   ui.board.hidden = !revealed;
   const visible = revealed ? frame : null;
   showPlayers(ui.players, seats, visible, new Set(held.keys()));
+  // A turn clock's seat out of time can be taken back; a live clock's stays with its bot.
+  const mine = seats.find((s) => s.seat === shown);
+  ui.standIn.hidden = !(mine?.stand_in && visible?.clock?.kind === "turn" && !visible.is_over);
   ui.undo.disabled = !(visible?.can_undo && pending === null);
   hints.update(visible, shown === null ? "" : held.get(shown)?.token ?? "");
   if (visible?.is_over) analysis.start(seats).catch((exc) => notify(`No analysis: ${exc.message}`));
@@ -274,6 +280,24 @@ function undo() {
   if (!held.get(shown)?.socket.send({ type: "undo", seq: frame.seq })) notify("Not sent: the connection is down.");
 }
 
+/** The seat shown is played by its person again, not by the stand-in its clock gave it. */
+async function comeBack() {
+  const seat = shown === null ? undefined : held.get(shown);
+  if (!seat) return;
+  ui.back.disabled = true;
+  try {
+    const response = await fetch(`/api/games/${summary.id}/back`, { method: "POST", headers: { Authorization: `Bearer ${seat.token}` } });
+    const answer = await response.json();
+    if (!response.ok) {
+      notify(`Not back: ${answer.message}`);
+      return;
+    }
+    receive(seat, answer);
+  } finally {
+    ui.back.disabled = false;
+  }
+}
+
 async function rematch() {
   const seat = shown === null ? undefined : held.get(shown);
   if (!seat) return;
@@ -304,6 +328,11 @@ function receive(seat, message) {
     draw(true);
   } else if (message.type === "seats") {
     seats = message.seats;
+    draw();
+  } else if (message.type === "clock") {
+    // A stand-in began or stopped playing a seat: the seats and the clock as they are now.
+    seats = message.seats;
+    for (const other of held.values()) if (other.frame) other.frame = { ...other.frame, clock: message.clock };
     draw();
   } else if (message.type === "analysis") {
     analysis.ready().catch((exc) => notify(`No analysis: ${exc.message}`));
@@ -371,6 +400,8 @@ addShortcutHelp(/** @type {HTMLElement} */ (ui.undo.parentElement));
 ui.yes.addEventListener("click", confirm);
 ui.no.addEventListener("click", () => cancel());
 ui.undo.addEventListener("click", undo);
+ui.back.addEventListener("click", () => void comeBack());
+tickClocks(ui.players);
 ui.hint.addEventListener("click", () => void hints.ask());
 ui.handoverGo.addEventListener("click", () => {
   revealed = true;

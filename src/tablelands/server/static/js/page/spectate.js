@@ -76,6 +76,10 @@ export function watch(summary, edition) {
   new SeatSocket(summary.id, null, {
     message: (message) => {
       if (message.type === "seats") seats = message.seats;
+      else if (message.type === "clock") {
+        seats = message.seats;
+        if (frame) frame = { ...frame, clock: message.clock };
+      }
       else if (message.type === "rematch") location.assign(`/watch/${message.game}`); // watch that one too
       else if (message.type === "view") {
         foldLog(lines, message);

@@ -4,9 +4,18 @@
 
 /**
  * A seat of a game, as the summary and every frame give it.
- * `invited`: a friend's seat whose invite link nobody has joined by yet.
+ * `invited`: a friend's seat whose invite link nobody has joined by yet; `stand_in`: a bot
+ * plays the seat, its time having run out.
  * @typedef {{seat: number, kind: string, name: string, agent: string | null, connected: boolean,
- *   invited?: boolean}} SeatInfo
+ *   invited?: boolean, stand_in?: boolean}} SeatInfo
+ */
+
+/**
+ * A game's clock at `as_of`: each seat's seconds left, the seat whose time runs and when it
+ * runs out (docs/server.md, Clocks).
+ * `rule`: the clock in words ("10 min + 20 s", "3 days a move").
+ * @typedef {{kind: "live" | "turn", seconds: number, increment: number, rule: string, as_of: string,
+ *   left: number[], running: number | null, deadline: string | null}} Clock
  */
 
 /**
@@ -20,7 +29,7 @@
  *   options: Record<string, boolean | number | string>, hints: boolean, status: string,
  *   created_at: string, moves: number, current_player: number, seats: SeatInfo[],
  *   edition: {name: string, hash: string, packaged: boolean}, result: Result | null,
- *   rematch: string | null, sides?: string[] | null}} Summary
+ *   rematch: string | null, sides?: string[] | null, clock?: Clock | null}} Summary
  * `sides`: each seat's side or colour in words ("Sea", "the red pawns"), where the game has them.
  */
 
@@ -33,7 +42,7 @@
  *   current_player: number, is_over: boolean, observation: any, legal_actions: LegalAction[],
  *   can_undo: boolean, standings: {seat: number, total?: number}[],
  *   log: {seq: number, text: string}[], marks: Mark[], undone: number[], seats: SeatInfo[],
- *   result: Result | null}} Frame
+ *   result: Result | null, clock?: Clock | null}} Frame
  */
 
 /**
@@ -44,7 +53,8 @@
 /**
  * Every message a socket receives.
  * @typedef {Frame | {type: "seats", seats: SeatInfo[]} | {type: "refused", message: string}
- *   | {type: "rematch", game: string} | {type: "analysis", game: string}} ServerMessage
+ *   | {type: "rematch", game: string} | {type: "analysis", game: string}
+ *   | {type: "clock", seats: SeatInfo[], clock: Clock | null}} ServerMessage
  */
 
 /**

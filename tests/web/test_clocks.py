@@ -1,0 +1,36 @@
+"""A clock in the browser: chosen in the lobby, shown in the players table and counting down
+for the seat whose time runs, the game's details naming it."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import Tab
+
+
+def test_a_live_clock_chosen_in_the_lobby_counts_down_on_the_game_page(tab: Tab) -> None:
+    page = tab.page
+    page.goto(tab.site + "/")
+    page.select_option("#game", "confusing-lands")
+    page.select_option("#players", "2")
+    page.select_option("#clock", label="10 min + 20 s a move")
+    page.select_option('select[name="kind-1"]', "bot")
+    tab.screenshot("lobby-clock")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/play/"))
+    mine = page.locator('#players tr[data-seat="0"] td.tl-clock')
+    bot = page.locator('#players tr[data-seat="1"] td.tl-clock')
+    mine.wait_for()
+    assert page.locator("#players th", has_text="Time").count() == 1
+    assert bot.inner_text() == "", "a bot has no clock"
+    # Seat 1 (me) is to move: its 10 minutes run down, counted by the page itself.
+    assert "tl-running" in (mine.get_attribute("class") or "")
+    page.wait_for_function(
+        """() => {
+            const cell = document.querySelector('#players tr[data-seat="0"] td.tl-clock');
+            return cell !== null && /^9:5\\d$/.test(cell.textContent);
+        }"""
+    )
+    assert page.locator("#clock-rule").text_content() == "Clock: 10 min + 20 s"
+    assert page.locator("#stand-in").is_hidden()
+    tab.screenshot("game-clock")
