@@ -4,6 +4,7 @@ editions."""
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import statistics
 import sys
@@ -547,6 +548,30 @@ def serve_command(
     log_format: Annotated[
         str, typer.Option(help="How log lines are written: text, or json (one object a line).")
     ] = "text",
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The server's address as players reach it, for the links in notifications "
+            "(default: http://HOST:PORT)."
+        ),
+    ] = None,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Send e-mail notifications through smtp://user:password@host:587 (STARTTLS "
+            "when offered) or smtps://...; or set TABLELANDS_SMTP_URL, which keeps the "
+            "password out of the process list. Default: no e-mail."
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str, typer.Option(help="The sender of e-mail notifications.")
+    ] = "tablelands <noreply@localhost>",
+    push_contact: Annotated[
+        str,
+        typer.Option(
+            help="Who push services may contact about this server (mailto: or https: address)."
+        ),
+    ] = "mailto:admin@localhost",
 ) -> None:
     """Run the web app: play in the browser, against bots or friends by invite link."""
     # Imported here: the other commands need none of the web stack.
@@ -566,15 +591,22 @@ def serve_command(
             limits = limits.with_bot_budget(max_bot_budget)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    settings = Settings(
-        database_url=db or default_database_url(),
-        workers=workers,
-        hint_budget=hint_budget,
-        analysis_budget=analysis_budget,
-        limits=limits,
-        allowed_origins=tuple(allowed_origin or ()),
-        json_logs=log_format == "json",
-    )
+    try:
+        settings = Settings(
+            database_url=db or default_database_url(),
+            workers=workers,
+            hint_budget=hint_budget,
+            analysis_budget=analysis_budget,
+            limits=limits,
+            allowed_origins=tuple(allowed_origin or ()),
+            json_logs=log_format == "json",
+            public_url=public_url or f"http://{host}:{port}",
+            mail_from=mail_from,
+            push_contact=push_contact,
+            smtp_url=smtp_url or os.environ.get("TABLELANDS_SMTP_URL"),
+        )
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     serve(host, port, settings, processes=processes)
 
 

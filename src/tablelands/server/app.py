@@ -39,8 +39,11 @@ from tablelands.server.hub import Hub
 from tablelands.server.inputs import JsonGuard
 from tablelands.server.limits import BodyLimit
 from tablelands.server.lobby import add_lobby_routes
+from tablelands.server.mail import Mailer
 from tablelands.server.messages import lines_after, refused, validation_problems
+from tablelands.server.notices import Notices, add_notice_routes
 from tablelands.server.processes import sole_process
+from tablelands.server.push import VAPID_SECRET, Pusher, new_private_key
 from tablelands.server.quotas import QuotaError, Quotas
 from tablelands.server.referee import Referee
 from tablelands.server.replays import Replays
@@ -76,6 +79,15 @@ def create_app(settings: Settings) -> FastAPI:
             hub = Hub(Referee(store, settings.limits, settings.test_seeds), publisher, scheduler)
             app.state.hub = hub
             app.state.replays = Replays(hub.referee)
+            vapid, _ = await asyncio.to_thread(store.secret, VAPID_SECRET, new_private_key())
+            app.state.notices = Notices(
+                hub,
+                settings.public_url,
+                None
+                if settings.smtp_url is None
+                else Mailer.from_url(settings.smtp_url, settings.mail_from),
+                Pusher(vapid, settings.push_contact, settings.local_push),
+            )
             listener = Listener(settings.database_url, publisher, hub.resync) if shared else None
             if listener is not None:
                 await listener.start()
@@ -106,6 +118,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     add_hint_routes(app, settings)
+    add_notice_routes(app)
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
     templates = Jinja2Templates(directory=PACKAGE / "templates")

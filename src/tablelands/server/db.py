@@ -140,6 +140,35 @@ class StandInRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
+class NotifyTargetRow(Base):
+    """Where a seat asked to be told it is its turn: an e-mail address, or a browser's push
+    subscription (``key``: the address itself, or a hash of the push endpoint)."""
+
+    __tablename__ = "notify_targets"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``email`` or ``push``.
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: The address (``{"address": ...}``) or the subscription (``{"endpoint", "keys"}``).
+    target: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NoticeRow(Base):
+    """A notice sent: the seat told it was its turn (``turn``) or that its time runs low
+    (``reminder``) at position ``seq``. The key makes each sent once, by one process."""
+
+    __tablename__ = "notices"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class LeaseRow(Base):
     """Work that one process of the server does for all of them (a bot's decision, an
     analysis), claimed until ``expires_at``. The owner renews the lease while it works; a

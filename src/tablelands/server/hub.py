@@ -122,6 +122,8 @@ class Hub:
         self.on_event: list[Callable[[Event], None]] = []
         #: Called with a lease's kind and game when its owner stopped renewing it.
         self.on_expired: list[Callable[[str, str], None]] = []
+        #: Called with a game whose seat to move is to be reminded its time runs low.
+        self.on_reminder: list[Callable[[str], None]] = []
         self.timekeeper = Timekeeper(referee)
         publisher.handlers.append(self._heard)
 
@@ -477,10 +479,14 @@ class Hub:
                 log.exception("the sweep for the work of stopped processes failed")
 
     async def check_clocks(self) -> None:
-        """Give a stand-in to every seat whose time has run out (``Timekeeper.flag``)."""
+        """Give a stand-in to every seat whose time has run out (``Timekeeper.flag``), and
+        tell ``on_reminder`` of each game whose seat to move is to be reminded."""
         for game_id in await self.query(self.store.past_deadline):
             async with self.lock(game_id):
-                await self.run(self.timekeeper.flag, game_id)
+                look = await self.run(self.timekeeper.flag, game_id)
+            if look.remind is not None:
+                for listener in self.on_reminder:
+                    listener(game_id)
 
     async def back(self, game_id: str, seat: int) -> None:
         """``seat``'s person plays it again instead of its stand-in (``Timekeeper.back``)."""

@@ -55,6 +55,14 @@ class NewGame(_Strict):
     clock: ClockRequest | None = None
 
 
+class NotifyRequest(_Strict):
+    """How a seat asks to be told it is its turn: by e-mail, by push in one more browser (a
+    ``PushSubscription`` as JSON), or both."""
+
+    email: str | None = Field(default=None, min_length=3, max_length=254)
+    push: dict[str, Any] | None = None
+
+
 class Join(_Strict):
     name: str | None = Field(default=None, min_length=1, max_length=100)
 

@@ -14,6 +14,7 @@ from platformdirs import user_data_dir
 from tablelands.agents import AgentSpecError, parse_spec
 from tablelands.analysis import budget_of
 from tablelands.server.bots import DEFAULT_WORKERS
+from tablelands.server.mail import Mailer
 
 #: The environment variable that fixes the admin token (else one is made at the first
 #: start, shown once and kept hashed).
@@ -144,6 +145,19 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     #: Log lines as JSON objects, one a line (for a log collector).
     json_logs: bool = False
+    #: The server's address as players reach it: the links in notifications.
+    public_url: str = "http://127.0.0.1:8000"
+    #: Where e-mail notifications are sent through: ``smtp://user:password@host:587``
+    #: (STARTTLS when the server offers it) or ``smtps://...`` (TLS from the start);
+    #: ``None``: no e-mail is offered.
+    smtp_url: str | None = field(default_factory=lambda: os.environ.get("TABLELANDS_SMTP_URL"))
+    #: The sender of e-mail notifications.
+    mail_from: str = "tablelands <noreply@localhost>"
+    #: Who push services may contact about this server's pushes (VAPID's ``sub`` claim).
+    push_contact: str = "mailto:admin@localhost"
+    #: For tests only: push endpoints on this machine over plain http are accepted (a
+    #: stranger's subscription could otherwise make the server post to its own network).
+    local_push: bool = False
     #: For tests only, never offered to players (a seed known is every hidden card known):
     #: games' seeds drawn in order from a generator seeded with this, so that a test's games
     #: can be played again; ``None``: each game's seed is secret and random.
@@ -155,6 +169,11 @@ class Settings:
                 budget_of(getattr(self, name))
             except ValueError as exc:
                 raise ValueError(f"the setting {name}: {exc}") from None
+        if self.smtp_url is not None:
+            try:
+                Mailer.from_url(self.smtp_url, self.mail_from)
+            except ValueError as exc:
+                raise ValueError(f"the setting smtp_url: {exc}") from None
 
     def to_data(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

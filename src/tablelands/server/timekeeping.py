@@ -12,10 +12,12 @@ there. Nothing waits on a timer: a restart, or another process, finds the same d
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Protocol
 
 from tablelands.server.catalog import STRENGTHS
-from tablelands.server.clocks import LIVE, ClockView, read_clock
+from tablelands.server.clocks import LIVE, TURN, ClockView, read_clock
 from tablelands.server.errors import RefusedError
 from tablelands.server.position import Position
 from tablelands.server.store import Store, aware
@@ -24,6 +26,17 @@ log = logging.getLogger(__name__)
 
 #: What plays a seat whose time ran out: the lobby's weakest bot.
 STAND_IN = STRENGTHS[0][1]
+#: Under a turn clock a seat is reminded once this share of its turn is left.
+REMIND_SHARE = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """What a look at a game's clock found: the seat it gave a stand-in, or the seat to be
+    reminded that its time runs low."""
+
+    flagged: int | None = None
+    remind: int | None = None
 
 
 def game_clock(store: Store, game_id: str, position: Position) -> ClockView | None:
@@ -81,24 +94,32 @@ class Timekeeper:
     def store(self) -> Store:
         return self.referee.store
 
-    def flag(self, game_id: str) -> int | None:
+    def flag(self, game_id: str) -> Look:
         """If the game's running seat is out of time, a stand-in plays it from now on (once,
-        whichever process asks first): that seat; else the game's true deadline is stored
-        and ``None`` returned."""
+        whichever process asks first); else the time to look at the game again is stored:
+        its deadline, or before it, under a turn clock, when the seat is to be reminded
+        (a quarter of its turn left)."""
         position = self.referee.position(game_id)
         clock = game_clock(self.store, game_id, position)
-        if clock is None:
+        if clock is None or clock.deadline is None:
             self.store.set_deadline(game_id, None)
-            return None
-        if not clock.flagged:
-            self.store.set_deadline(game_id, clock.deadline)
-            return None
+            return Look()
         seat = clock.running
         assert seat is not None
-        if not self.store.add_stand_in(game_id, seat, position.seq):
-            return None  # another process did it, or a move came meanwhile
-        log.info("game %s: seat %s ran out of time at seq %s", game_id, seat, position.seq)
-        return seat
+        if clock.flagged:
+            if not self.store.add_stand_in(game_id, seat, position.seq):
+                return Look()  # another process did it, or a move came meanwhile
+            log.info("game %s: seat %s ran out of time at seq %s", game_id, seat, position.seq)
+            return Look(flagged=seat)
+        if clock.rule.kind == TURN:
+            remind_at = clock.deadline - timedelta(seconds=clock.rule.seconds * REMIND_SHARE)
+            if clock.as_of < remind_at:
+                self.store.set_deadline(game_id, remind_at)
+                return Look()
+            self.store.set_deadline(game_id, clock.deadline)
+            return Look(remind=seat)
+        self.store.set_deadline(game_id, clock.deadline)
+        return Look()
 
     def back(self, game_id: str, seat: int) -> None:
         """``seat``'s person plays it again, instead of its stand-in; ``RefusedError`` when

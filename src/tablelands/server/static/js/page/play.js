@@ -15,6 +15,7 @@ import { FollowUps } from "./followups.js";
 import { addShortcutHelp } from "./keys.js";
 import { foldLog, namesBySeat, showLog, showPlayers, showResult } from "./panel.js";
 import { tickClocks } from "./clock.js";
+import { notifyPanel } from "./notify.js";
 import { arrivedAfter, foldMarks, placesOf, recentPlaces } from "./recent.js";
 import { SeatSocket } from "./socket.js";
 import { showShare, watch } from "./spectate.js";
@@ -75,6 +76,8 @@ let drawnAt = null;
 /** @type {any} the game's public edition, which the boards read card faces from */
 let edition;
 
+const notices = notifyPanel(summary.id, () => (shown === null ? null : held.get(shown)?.token ?? null),
+  () => seats.some((s) => s.kind === "human" && !held.has(s.seat)));
 const hints = hintPanel({ button: ui.hint, box: ui.hints, gameId: summary.id, allowed: summary.hints, pick: propose, fail: notify });
 const analysis = analysisPanel(ui.analysis, summary.id);
 
@@ -100,6 +103,7 @@ function choose() {
   const next = toAct ?? shown ?? held.keys().next().value ?? null;
   if (next === shown) return;
   shown = next;
+  notices.refresh();
   // Several people share this screen: the next one must ask for their board, so the last
   // one does not see it (and one alone never needs the screen).
   revealed = held.size === 1 || Boolean(shownFrame()?.is_over);

@@ -1,0 +1,292 @@
+""" "Your turn" notifications (docs/server.md, Notifications): a seat that asked to be told
+(an e-mail address, a browser's push subscription) is told when the game comes to it while
+none of its sockets is open, on any process, and under a turn clock once more when a
+quarter of its turn is left.
+
+A notice says only what anyone watching may know: the game, the last move in the public
+log's words, the deadline and a link; never a seat's hidden information, its own included
+(an e-mail is read in many places). Each is sent once, by the process that writes its row
+first (the key is the game, the seat, the position and the kind), whichever processes hear
+the move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import FastAPI, Request
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from tablelands.core.game import JsonDict
+from tablelands.server.access import Authorization, bearer
+from tablelands.server.db import BOT, NoticeRow, NotifyTargetRow
+from tablelands.server.errors import RefusedError
+from tablelands.server.events import Event
+from tablelands.server.hub import Hub
+from tablelands.server.mail import Mailer
+from tablelands.server.push import GoneError, Pusher
+from tablelands.server.schemas import NotifyRequest
+
+log = logging.getLogger(__name__)
+
+EMAIL = "email"
+PUSH = "push"
+#: Notice kinds: the game came to the seat; its turn clock has a quarter left.
+TURN = "turn"
+REMINDER = "reminder"
+#: Browsers a seat may be told in by push (a phone, a laptop...).
+MAX_PUSH_TARGETS = 5
+#: An address as far as it is checked here: the SMTP server has the last word.
+ADDRESS = re.compile(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+")
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One notice to send: to whom (the seat's targets) and what."""
+
+    game_id: str
+    seat: int
+    subject: str
+    text: str
+    url: str
+    targets: tuple[tuple[str, str, JsonDict], ...]
+
+
+class Notices:
+    """The notifications of one process: what each seat asked for, and the notices due."""
+
+    def __init__(
+        self, hub: Hub, public_url: str, mailer: Mailer | None, pusher: Pusher | None
+    ) -> None:
+        self.hub = hub
+        self.store = hub.store
+        self.public_url = public_url.rstrip("/")
+        self.mailer = mailer
+        self.pusher = pusher
+        self._sending: set[asyncio.Task[None]] = set()
+        hub.on_event.append(self._heard)
+        hub.on_reminder.append(lambda game_id: self._spawn(game_id, REMINDER))
+
+    # -- what each seat asked for ------------------------------------------------------
+
+    def wishes(self, game_id: str, seat: int) -> JsonDict:
+        """What the seat asked for, and what this server offers."""
+        targets = self._targets(game_id, seat)
+        return {
+            "email": next((t["address"] for kind, _, t in targets if kind == EMAIL), None),
+            "push": sum(kind == PUSH for kind, _, _ in targets),
+            "email_offered": self.mailer is not None,
+            "push_key": None if self.pusher is None else self.pusher.public_key,
+        }
+
+    def ask(self, game_id: str, seat: int, request: NotifyRequest) -> JsonDict:
+        """The seat asks to be told by e-mail (its address replacing any before) and/or by
+        push in one more browser; ``RefusedError`` saying what is wrong."""
+        rows: list[NotifyTargetRow] = []
+        if request.email is not None:
+            if self.mailer is None:
+                raise RefusedError("this server sends no e-mail: its operator set none up")
+            address = request.email.strip()
+            if not ADDRESS.fullmatch(address):
+                raise RefusedError(f"{address!r} is not an e-mail address")
+            rows.append(self._row(game_id, seat, EMAIL, address.lower(), {"address": address}))
+        if request.push is not None:
+            if self.pusher is None:
+                raise RefusedError("this server sends no push notifications")
+            try:
+                subscription = self.pusher.checked(request.push)
+            except ValueError as exc:
+                raise RefusedError(str(exc)) from None
+            key = hashlib.sha256(subscription["endpoint"].encode()).hexdigest()
+            rows.append(self._row(game_id, seat, PUSH, key, subscription))
+        if not rows:
+            raise RefusedError("send email, push or both")
+        with self.store.writing() as session:
+            if request.email is not None:
+                session.execute(self._of(game_id, seat, EMAIL))
+            if request.push is not None:
+                pushes = session.scalars(
+                    select(NotifyTargetRow.key).where(
+                        NotifyTargetRow.game_id == game_id,
+                        NotifyTargetRow.seat == seat,
+                        NotifyTargetRow.kind == PUSH,
+                    )
+                ).all()
+                if rows[-1].key not in pushes and len(pushes) >= MAX_PUSH_TARGETS:
+                    raise RefusedError(
+                        f"a seat is told in at most {MAX_PUSH_TARGETS} browsers: turn one off"
+                    )
+            for row in rows:
+                session.merge(row)
+        return self.wishes(game_id, seat)
+
+    def forget(self, game_id: str, seat: int) -> JsonDict:
+        """The seat is told nothing any more, by any means."""
+        with self.store.writing() as session:
+            session.execute(self._of(game_id, seat, None))
+        return self.wishes(game_id, seat)
+
+    def _row(self, game_id: str, seat: int, kind: str, key: str, target: JsonDict) -> Any:
+        return NotifyTargetRow(
+            game_id=game_id,
+            seat=seat,
+            kind=kind,
+            key=key[:64],
+            target=target,
+            created_at=self.store.now(),
+        )
+
+    @staticmethod
+    def _of(game_id: str, seat: int, kind: str | None) -> Any:
+        query = delete(NotifyTargetRow).where(
+            NotifyTargetRow.game_id == game_id, NotifyTargetRow.seat == seat
+        )
+        return query if kind is None else query.where(NotifyTargetRow.kind == kind)
+
+    def _targets(self, game_id: str, seat: int) -> list[tuple[str, str, JsonDict]]:
+        query = select(NotifyTargetRow.kind, NotifyTargetRow.key, NotifyTargetRow.target).where(
+            NotifyTargetRow.game_id == game_id, NotifyTargetRow.seat == seat
+        )
+        with self.store.session() as session:
+            return [(kind, key, target) for kind, key, target in session.execute(query)]
+
+    # -- the notices due ---------------------------------------------------------------
+
+    def due(self, game_id: str, kind: str) -> Notice | None:
+        """The notice the game's seat to move is due now, claimed for this process: none
+        if the game is over, a bot or stand-in is to move, the seat is connected, asked for
+        nothing, or was told already."""
+        position = self.hub.referee.position(game_id)
+        state = position.state
+        if state.is_terminal:
+            return None
+        seat = state.current_player
+        made = self.store.setup(game_id)
+        seats = self.store.seats(game_id)
+        if made.bots[seat] is not None or seats[seat].kind == BOT or seats[seat].connected:
+            return None
+        if seat in self.store.stand_ins(game_id):
+            return None
+        targets = self._targets(game_id, seat)
+        if not targets:
+            return None
+        try:
+            with self.store.writing() as session:
+                session.add(
+                    NoticeRow(
+                        game_id=game_id,
+                        seat=seat,
+                        seq=position.seq,
+                        kind=kind,
+                        sent_at=self.store.now(),
+                    )
+                )
+        except IntegrityError:
+            return None  # told already, or being told by another process
+        # The last move as the public log tells it: what anyone watching may know.
+        public = position.viewpoint(None).lines
+        last_seq = max((line.seq for line in public), default=0)
+        last = [line.text for line in public if line.seq == last_seq and last_seq > 0]
+        clock = self.hub.referee.clock(game_id, position)
+        url = f"{self.public_url}/play/{game_id}"
+        name = seats[seat].name
+        lines = [f"{name}, it is your turn in {made.title} ({position.game.info.title})."]
+        if last:
+            lines.append("Last: " + " ".join(last))
+        if clock is not None and clock.deadline is not None:
+            when = clock.deadline.strftime("%Y-%m-%d %H:%M UTC")
+            lines.append(
+                f"Your time runs low: move by {when}." if kind == REMINDER else f"Move by {when}."
+            )
+        lines.append(f"Play: {url}")
+        subject = (
+            f"Reminder: your move in {made.title}"
+            if kind == REMINDER
+            else f"Your turn in {made.title}"
+        )
+        return Notice(game_id, seat, subject, "\n".join(lines), url, tuple(targets))
+
+    def _heard(self, event: Event) -> None:
+        if event.kind == Event.MOVED:
+            self._spawn(event.game, TURN)
+
+    def _spawn(self, game_id: str, kind: str) -> None:
+        task = asyncio.create_task(self.tell(game_id, kind))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def tell(self, game_id: str, kind: str) -> None:
+        """Send the notice due in the game now, if any (failures are logged, not raised)."""
+        try:
+            # In the referee's thread: it reads the game's position, which only that thread uses.
+            notice = await self.hub.run(self.due, game_id, kind)
+            if notice is not None:
+                await self._send(notice)
+        except Exception:
+            log.exception("the notice of game %s could not be sent", game_id)
+
+    async def _send(self, notice: Notice) -> None:
+        payload = {"title": notice.subject, "body": notice.text, "url": notice.url}
+        for kind, key, target in notice.targets:
+            if kind == EMAIL and self.mailer is not None:
+                await self.mailer.send(target["address"], notice.subject, notice.text)
+            elif kind == PUSH and self.pusher is not None:
+                try:
+                    await asyncio.to_thread(self.pusher.send, target, payload)
+                except GoneError:
+                    await self.hub.query(self._forget_target, notice.game_id, notice.seat, key)
+            log.info("notice sent: game=%s seat=%s by=%s", notice.game_id, notice.seat, kind)
+
+    def _forget_target(self, game_id: str, seat: int, key: str) -> None:
+        with self.store.writing() as session:
+            session.execute(
+                delete(NotifyTargetRow).where(
+                    NotifyTargetRow.game_id == game_id,
+                    NotifyTargetRow.seat == seat,
+                    NotifyTargetRow.key == key,
+                )
+            )
+
+    async def idle(self) -> None:
+        """Wait until every notice being sent is sent (tests, shutdown)."""
+        while self._sending:
+            await asyncio.gather(*list(self._sending), return_exceptions=True)
+
+
+def add_notice_routes(app: FastAPI) -> None:
+    def notices_of(request: Request) -> Notices:
+        notices: Notices = request.app.state.notices
+        return notices
+
+    @app.get("/api/games/{game_id}/notifications")
+    async def wishes(
+        request: Request, game_id: str, authorization: Authorization = None
+    ) -> JsonDict:
+        """What the seat asked to be told by, and what this server offers."""
+        notices = notices_of(request)
+        index = await notices.hub.query(notices.hub.referee.seat_of, game_id, bearer(authorization))
+        return await notices.hub.query(notices.wishes, game_id, index)
+
+    @app.post("/api/games/{game_id}/notifications")
+    async def ask(
+        request: Request, game_id: str, body: NotifyRequest, authorization: Authorization = None
+    ) -> JsonDict:
+        """Tell the seat when it is its turn: by e-mail, by push in this browser, or both."""
+        notices = notices_of(request)
+        index = await notices.hub.query(notices.hub.referee.seat_of, game_id, bearer(authorization))
+        return await notices.hub.query(notices.ask, game_id, index, body)
+
+    @app.delete("/api/games/{game_id}/notifications")
+    async def forget(
+        request: Request, game_id: str, authorization: Authorization = None
+    ) -> JsonDict:
+        """Tell the seat nothing more."""
+        notices = notices_of(request)
+        index = await notices.hub.query(notices.hub.referee.seat_of, game_id, bearer(authorization))
+        return await notices.hub.query(notices.forget, game_id, index)
