@@ -70,7 +70,7 @@ class PushEndpoint:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 headers = {name.lower(): value for name, value in self.headers.items()}
                 outer.received.append((self.path, headers, body))
