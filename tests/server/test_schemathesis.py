@@ -18,8 +18,9 @@ from tests.server.served import Launcher
 #: per operation in all.
 EXAMPLES = 50
 #: What a request that the schema allows may still be answered with: the rules refusing a
-#: setup or a move (400, 422) cannot be written in a JSON schema, nor a game's seq (409).
-ACCEPTED = '["2XX", "400", "403", "404", "409", "422", "429"]'
+#: setup or a move (400, 422) cannot be written in a JSON schema, nor a game's seq (409),
+#: nor a session cookie the fuzzer has none of (401: the account's routes).
+ACCEPTED = '["2XX", "400", "401", "403", "404", "409", "422", "429"]'
 
 
 def fuzz(tmp_path: Path, base: str, game_id: str, token: str | None) -> subprocess.Popen[str]:

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 #: What each refusal means, for the document.
 MEANINGS = {
     400: "The request is not one the server carries out (the message says why).",
+    401: "Not signed in: no session cookie, or one whose session ended.",
     403: "A missing or wrong token, or a seat acting for another.",
     404: "No such game.",
     409: "The game has moved on since the seq given: nothing was done.",
@@ -33,7 +34,18 @@ QUOTAS = {
     ("POST", "/api/games/{game_id}/hint"),
     ("POST", "/api/games/{game_id}/rematch"),
     ("POST", "/api/games/{game_id}/preview"),
+    ("POST", "/api/account"),
+    ("POST", "/api/session"),
 }
+#: The routes that need a signed-in browser (a session cookie), and those that name a seat
+#: or an account to be proved (a token, a password) in their body.
+SIGNED_IN = {
+    ("GET", "/api/account"),
+    ("DELETE", "/api/account"),
+    ("GET", "/api/account/seats"),
+    ("POST", "/api/account/seats"),
+}
+PROVED_IN_BODY = {("POST", "/api/session"), ("POST", "/api/account/seats")}
 STALE = {
     ("POST", "/api/games/{game_id}/moves"),
     ("POST", "/api/games/{game_id}/undo"),
@@ -62,6 +74,10 @@ def refusals(method: str, route: APIRoute) -> set[int]:
         codes |= {429}
     if (method, route.path) in STALE:
         codes |= {409}
+    if (method, route.path) in SIGNED_IN:
+        codes |= {401}
+    if (method, route.path) in PROVED_IN_BODY:
+        codes |= {403, 404}
     if route.path == "/api/health":
         codes = {503}
     return codes

@@ -18,14 +18,18 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from tablelands.analysis import budget_of
 from tablelands.core.game import JsonDict
 from tablelands.server.access import Authorization, bearer, client_of, hub_of, quotas_of
+from tablelands.server.accounts import Accounts, add_account_routes, hold_seats
 from tablelands.server.admin import AdminToken, add_admin_routes
 from tablelands.server.answers import document_answers
 from tablelands.server.bots import bot_pool, stop_pool
@@ -79,6 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
             hub = Hub(Referee(store, settings.limits, settings.test_seeds), publisher, scheduler)
             app.state.hub = hub
             app.state.replays = Replays(hub.referee)
+            app.state.accounts = Accounts(store)
             vapid, _ = await asyncio.to_thread(store.secret, VAPID_SECRET, new_private_key())
             app.state.notices = Notices(
                 hub,
@@ -119,12 +124,32 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     add_hint_routes(app, settings)
     add_notice_routes(app)
+    add_account_routes(app)
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
     templates = Jinja2Templates(directory=PACKAGE / "templates")
 
     add_watch_routes(app, templates)
     add_rules_routes(app, templates)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code != 405:
+            return await http_exception_handler(request, exc)
+        # Every method of the path's routes, not only those of the first route matched
+        # (a path with GET, POST and DELETE is three routes). HEAD goes without saying.
+        allowed = {
+            method
+            for route in request.app.router.routes
+            if isinstance(route, Route) and route.matches(request.scope)[0] != Match.NONE
+            for method in route.methods or ()
+            if method != "HEAD"
+        }
+        return JSONResponse(
+            {"detail": "Method Not Allowed"},
+            status_code=405,
+            headers={"Allow": ", ".join(sorted(allowed))},
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -139,6 +164,10 @@ def create_app(settings: Settings) -> FastAPI:
     @app.head("/", response_class=HTMLResponse)
     async def index(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "index.html", {"catalog": catalog()})
+
+    @app.get("/account", response_class=HTMLResponse)
+    async def account_page(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, "account.html", {})
 
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     @app.head("/play/{game_id}", response_class=HTMLResponse)
@@ -177,6 +206,8 @@ def create_app(settings: Settings) -> FastAPI:
             make_game, quotas_of(request), hub, body, client_of(request)
         )
         hub.wake_bots(game_id)
+        # Signed in: the account holds the seats this browser plays (not a friend's).
+        await hold_seats(request, game_id, [t.seat for t in tokens if t.kind in ("me", "hotseat")])
         return {
             "game": await hub.run(hub.referee.summary, game_id),
             "seats": [
@@ -216,6 +247,7 @@ def create_app(settings: Settings) -> FastAPI:
         name = body.name if body else None
         # Everyone sees the name, on every process: the store tells of the change.
         index, token = await hub.run(hub.referee.join, game_id, bearer(authorization), name)
+        await hold_seats(request, game_id, [index])
         return {
             "seat": index,
             "token": token,

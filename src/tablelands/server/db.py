@@ -169,6 +169,62 @@ class NoticeRow(Base):
     sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class AccountRow(Base):
+    """A person's account: optional, for their seats to follow them to any browser."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: Lower-cased: one account an address.
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    name: Mapped[str] = mapped_column(String(100))
+    #: Argon2id (argon2-cffi's own encoding, its parameters in it).
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: sha256 of its session cookie, which is never stored."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSeatRow(Base):
+    """A seat an account holds (at most one account a seat)."""
+
+    __tablename__ = "account_seats"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+
+
+class SeatKeyRow(Base):
+    """A seat's token minted for one signed-in browser of the account holding the seat
+    (sha256 only); it plays the seat as the seat's own token does, until the session ends."""
+
+    __tablename__ = "seat_keys"
+    __table_args__ = (
+        UniqueConstraint("session_id", "game_id", "seat", name="uq_seat_keys_session_seat"),
+    )
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    session_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("sessions.id", ondelete="CASCADE"), index=True
+    )
+
+
 class LeaseRow(Base):
     """Work that one process of the server does for all of them (a bot's decision, an
     analysis), claimed until ``expires_at``. The owner renews the lease while it works; a

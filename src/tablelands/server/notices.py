@@ -221,9 +221,18 @@ class Notices:
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 
+    def _asked(self, game_id: str) -> bool:
+        """Whether any seat of the game asked to be told anything (one indexed query)."""
+        query = select(NotifyTargetRow.seat).where(NotifyTargetRow.game_id == game_id).limit(1)
+        with self.store.engine.connect() as connection:
+            return connection.scalar(query) is not None
+
     async def tell(self, game_id: str, kind: str) -> None:
         """Send the notice due in the game now, if any (failures are logged, not raised)."""
         try:
+            # Most games asked for nothing: they cost the referee's thread no work.
+            if not await self.hub.query(self._asked, game_id):
+                return
             # In the referee's thread: it reads the game's position, which only that thread uses.
             notice = await self.hub.run(self.due, game_id, kind)
             if notice is not None:

@@ -80,6 +80,7 @@ class Quotas:
         self._key = address_key
         self._hints = Windows(limits.hints_per_window, limits.window_seconds)
         self._previews = Windows(limits.previews_per_window, limits.window_seconds)
+        self._sign_ins = Windows(limits.sign_ins_per_window, limits.window_seconds)
         self._sockets: dict[str, int] = {}
         self._all_sockets = 0
 
@@ -115,6 +116,9 @@ class Quotas:
 
     def before_preview(self, client: str) -> None:
         self._previews.take(client, "previews")
+
+    def before_sign_in(self, client: str) -> None:
+        self._sign_ins.take(client, "sign-ins")
 
     def open_socket(self, client: str) -> None:
         """One socket more from ``client``; ``QuotaError`` when it may have no more."""

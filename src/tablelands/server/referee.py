@@ -261,6 +261,10 @@ class Referee:
             for seat in seats:
                 if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
                     return seat.seat
+            # A token an account minted for one of its signed-in browsers (``accounts.py``).
+            keyed = self.store.seat_of_key(game_id, wanted)
+            if keyed is not None:
+                return keyed
             for seat in seats:
                 if seat.invite_hash is not None and secrets.compare_digest(
                     seat.invite_hash, wanted

@@ -63,6 +63,24 @@ class NotifyRequest(_Strict):
     push: dict[str, Any] | None = None
 
 
+class SignUp(_Strict):
+    email: str = Field(min_length=3, max_length=254)
+    password: str = Field(min_length=1, max_length=1000)
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+
+
+class SignIn(_Strict):
+    email: str = Field(min_length=3, max_length=254)
+    password: str = Field(min_length=1, max_length=1000)
+
+
+class AttachSeat(_Strict):
+    """A seat this browser plays (its game and token), for the account to hold."""
+
+    game: str = Field(min_length=1, max_length=32)
+    token: str = Field(min_length=1, max_length=200)
+
+
 class Join(_Strict):
     name: str | None = Field(default=None, min_length=1, max_length=100)
 

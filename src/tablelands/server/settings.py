@@ -52,6 +52,8 @@ class Limits:
     hints_per_window: int = 120
     #: Previews (a move shown before it is confirmed) one client may ask for in the window.
     previews_per_window: int = 3000
+    #: Sign-ups and sign-ins a client may try in the window (passwords are guessed).
+    sign_ins_per_window: int = 30
     #: WebSockets open at once, from one client and from all (per process).
     sockets_per_client: int = 40
     sockets: int = 5000

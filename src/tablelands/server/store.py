@@ -35,8 +35,10 @@ from tablelands.server.db import (
     MoveRow,
     PresenceRow,
     ProcessRow,
+    SeatKeyRow,
     SeatRow,
     SecretRow,
+    SessionRow,
     StandInRow,
     now,
 )
@@ -410,6 +412,21 @@ class Store:
             return False
         self._publisher.committed(event)
         return True
+
+    def seat_of_key(self, game_id: str, token_hash: str) -> int | None:
+        """The seat a signed-in browser's seat key (its sha256) plays, while its session
+        lasts."""
+        query = (
+            select(SeatKeyRow.seat)
+            .join(SessionRow, SessionRow.id == SeatKeyRow.session_id)
+            .where(
+                SeatKeyRow.token_hash == token_hash,
+                SeatKeyRow.game_id == game_id,
+                SessionRow.expires_at > self.now(),
+            )
+        )
+        with self.engine.connect() as connection:
+            return connection.scalar(query)
 
     # -- clocks -------------------------------------------------------------------
 

@@ -1,0 +1,112 @@
+// The account page: sign in or up (the session cookie is the server's, HttpOnly: this page
+// never sees it), then the seats the account holds are keyed for this browser and kept with
+// the others it plays (store.js), so "my games" lists them; sign out forgets those keys.
+
+import { byId } from "./dom.js";
+import { forget, savedGames, saveSeats } from "./store.js";
+
+/** @typedef {{id: string, email: string, name: string, seats: {game: string, seat: number}[]}} Me */
+/** @typedef {{game: string, title: string, name: string, seat: number, token: string}} SeatKey */
+
+/** Where the games this browser got from the account are remembered (to forget at sign out). */
+const FROM_ACCOUNT = "tablelands.account-games";
+const error = byId("account-error", HTMLParagraphElement);
+
+/** @param {string} method @param {string} url @param {object} [body] */
+async function call(method, url, body) {
+  const response = await fetch(url, {
+    method, credentials: "same-origin",
+    ...(body ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {}),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.message ?? `the server answered ${response.status}`);
+  return answer;
+}
+
+/** The account's seats, keyed for this browser, kept with the others. */
+async function takeSeats() {
+  /** @type {SeatKey[]} */
+  const keys = await call("GET", "/api/account/seats");
+  const games = new Set(JSON.parse(localStorage.getItem(FROM_ACCOUNT) ?? "[]"));
+  for (const key of keys) {
+    if (!(key.game in savedGames())) games.add(key.game);
+    saveSeats(key.game, { title: key.title, game: key.name }, { [String(key.seat)]: key.token });
+  }
+  localStorage.setItem(FROM_ACCOUNT, JSON.stringify([...games]));
+}
+
+/** @param {Me | null} me */
+function show(me) {
+  byId("signed-out", HTMLDivElement).hidden = me !== null;
+  byId("signed-in", HTMLElement).hidden = me === null;
+  if (me === null) return;
+  byId("who", HTMLHeadingElement).textContent = `Signed in as ${me.name} (${me.email})`;
+  const count = me.seats.length;
+  byId("held", HTMLParagraphElement).textContent = count ? `Your account holds ${count} seat${count > 1 ? "s" : ""}: they are in "My games" on every browser where you sign in.` : "Your account holds no seat yet: games you make or join while signed in are added.";
+  const local = Object.keys(savedGames()).length;
+  byId("attach", HTMLButtonElement).hidden = local === 0;
+}
+
+/** @param {() => Promise<void>} work */
+async function run(work) {
+  error.hidden = true;
+  try {
+    await work();
+  } catch (exc) {
+    error.textContent = exc instanceof Error ? exc.message : String(exc);
+    error.hidden = false;
+  }
+}
+
+/** @param {HTMLFormElement} form */
+function fields(form) {
+  return Object.fromEntries([...new FormData(form).entries()].filter(([, v]) => v !== "").map(([k, v]) => [k, String(v)]));
+}
+
+for (const [id, url] of [["sign-in", "/api/session"], ["sign-up", "/api/account"]]) {
+  const form = byId(id, HTMLFormElement);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void run(async () => {
+      const me = await call("POST", url, fields(form));
+      await takeSeats();
+      show(me);
+    });
+  });
+}
+
+byId("attach", HTMLButtonElement).addEventListener("click", () => void run(async () => {
+  let added = 0;
+  for (const [game, saved] of Object.entries(savedGames())) {
+    for (const token of Object.values(saved.tokens)) {
+      try {
+        await call("POST", "/api/account/seats", { game, token });
+        added += 1;
+      } catch {
+        // a seat another account holds, or a game gone: left as it is
+      }
+    }
+  }
+  byId("attach-status", HTMLParagraphElement).textContent = `${added} seat${added === 1 ? "" : "s"} added to your account.`;
+  show(await call("GET", "/api/account"));
+}));
+
+byId("sign-out", HTMLButtonElement).addEventListener("click", () => void run(async () => {
+  await call("DELETE", "/api/session");
+  for (const game of JSON.parse(localStorage.getItem(FROM_ACCOUNT) ?? "[]")) forget(game);
+  localStorage.removeItem(FROM_ACCOUNT);
+  show(null);
+}));
+
+byId("delete", HTMLButtonElement).addEventListener("click", () => void run(async () => {
+  await call("DELETE", "/api/account");
+  for (const game of JSON.parse(localStorage.getItem(FROM_ACCOUNT) ?? "[]")) forget(game);
+  localStorage.removeItem(FROM_ACCOUNT);
+  show(null);
+}));
+
+void run(async () => {
+  /** @type {{signed_in: boolean, account: Me | null}} */
+  const now = await call("GET", "/api/session");
+  show(now.account);
+});
