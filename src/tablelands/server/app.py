@@ -49,6 +49,7 @@ from tablelands.server.notices import Notices, add_notice_routes
 from tablelands.server.processes import sole_process
 from tablelands.server.push import VAPID_SECRET, Pusher, new_private_key
 from tablelands.server.quotas import QuotaError, Quotas
+from tablelands.server.ratings import Ratings, add_rating_routes
 from tablelands.server.referee import Referee
 from tablelands.server.replays import Replays
 from tablelands.server.review import Reviews, add_review_routes
@@ -84,6 +85,7 @@ def create_app(settings: Settings) -> FastAPI:
             app.state.hub = hub
             app.state.replays = Replays(hub.referee)
             app.state.accounts = Accounts(store)
+            app.state.ratings = Ratings(hub)
             vapid, _ = await asyncio.to_thread(store.secret, VAPID_SECRET, new_private_key())
             app.state.notices = Notices(
                 hub,
@@ -125,6 +127,7 @@ def create_app(settings: Settings) -> FastAPI:
     add_hint_routes(app, settings)
     add_notice_routes(app)
     add_account_routes(app)
+    add_rating_routes(app)
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
     templates = Jinja2Templates(directory=PACKAGE / "templates")

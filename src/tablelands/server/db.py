@@ -22,6 +22,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -29,6 +30,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -83,6 +85,8 @@ class GameRow(Base):
     touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     #: Its clock (``ClockRule.to_json``), or null for none.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Made rated: its result counts for its players' ratings when each has an account.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: When the time of the seat to move runs out, as last worked out: the sweep reads the
     #: clock of every game past it (the clock itself comes from the move rows' times).
     deadline_at: Mapped[datetime | None] = mapped_column(
@@ -223,6 +227,54 @@ class SeatKeyRow(Base):
     session_id: Mapped[str] = mapped_column(
         String(64), ForeignKey("sessions.id", ondelete="CASCADE"), index=True
     )
+
+
+class RatedGameRow(Base):
+    """A rated game's result as it was counted (once: the game is unique), in the order
+    counted: ``{"accounts": [...], "places": [...]}`` by seat; ``counted`` false, with the
+    reason, when it could not count (a seat without an account)."""
+
+    __tablename__ = "rated_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), unique=True)
+    counted: Mapped[bool] = mapped_column(Boolean)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's openskill rating (Plackett-Luce, as the tournaments') in one game at
+    one player count."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingHistoryRow(Base):
+    """An account's rating after one rated game, and its place in it."""
+
+    __tablename__ = "rating_history"
+
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class LeaseRow(Base):

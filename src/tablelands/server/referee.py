@@ -124,6 +124,13 @@ class Referee:
             raise ServerError(str(exc)) from None
         if sum(seat.kind == "me" for seat in request.seats) > 1:
             raise ServerError("only one seat can be 'me'")
+        if request.rated and (
+            players < 2 or request.hints or any(s.kind in ("bot", "hotseat") for s in request.seats)
+        ):
+            raise ServerError(
+                "a rated game is between people at their own screens: two seats or more, no "
+                "bot, no hot-seat, no hints"
+            )
         clock = request.clock
         rule = (
             None
@@ -177,6 +184,7 @@ class Referee:
             rematch_of=None,
             creator=creator,
             clock=rule,
+            rated=request.rated,
         )
         self.store.add_game(row, rows)
         return row.id, tokens
@@ -206,6 +214,7 @@ class Referee:
             rematch_of=game_id,
             creator=creator,
             clock=None if made.clock is None else made.clock.to_json(),
+            rated=made.rated,
         )
         seats = [
             SeatRow(
@@ -388,6 +397,7 @@ class Referee:
                 "packaged": made.edition_data is None,
             },
             "hints": made.hints,
+            "rated": made.rated,
             "clock": self._clock_json(game_id, position),
             "status": OVER if position.state.is_terminal else PLAYING,
             # SQLite gives back naive times: every time stored is UTC.

@@ -53,6 +53,8 @@ class NewGame(_Strict):
     hints: bool = True
     #: Null: no clock.
     clock: ClockRequest | None = None
+    #: Rated: counts for its players' ratings (people only, each with an account; no hints).
+    rated: bool = False
 
 
 class NotifyRequest(_Strict):

@@ -85,6 +85,8 @@ class GameSetup:
     bots: tuple[str | None, ...]
     #: The game's clock (``None``: it has none).
     clock: ClockRule | None = None
+    #: Whether its result counts for its players' ratings.
+    rated: bool = False
 
 
 def _move_row(game_id: str, move: Move, at: datetime) -> MoveRow:
@@ -206,6 +208,7 @@ class Store:
             ),
             bots=tuple(seat.agent if seat.kind == BOT else None for seat in seats),
             clock=ClockRule.from_json(row.clock),
+            rated=row.rated,
         )
         with self._lock:
             self._setups[game_id] = made

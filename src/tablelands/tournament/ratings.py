@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -29,10 +29,16 @@ class AgentFigures:
     mean_score: float
 
 
-def ranks(result: GameResult) -> list[int]:
-    """Each seat's place, 0 first: by return, then by score; equal seats share a place."""
-    keys = [(result.returns[s], result.scores[s]) for s in range(result.players)]
+def places(returns: Sequence[float], scores: Sequence[int]) -> list[int]:
+    """Each seat's place, 0 first: by return, then by score; equal seats share a place
+    (the server's ratings of people rank their games the same way)."""
+    keys = list(zip(returns, scores, strict=True))
     return [sum(other > key for other in keys) for key in keys]
+
+
+def ranks(result: GameResult) -> list[int]:
+    """Each seat's place in a tournament's game (:func:`places`)."""
+    return places(result.returns, result.scores)
 
 
 def agent_figures(results: Iterable[GameResult]) -> list[AgentFigures]:

@@ -1,0 +1,153 @@
+"""Ratings of people (docs/server.md, Ratings): rated games between accounts, each counted
+once when it ends; the leaderboard is what openskill gives from the stored results, worked
+out again here; a game with a seat without an account counts for nobody."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from openskill.models import PlackettLuce
+from sqlalchemy import select
+
+from tablelands.server.db import RatedGameRow
+from tests.server.conftest import bearer, hub_of, serving, settle
+
+PASSWORD = "a long enough password"
+
+
+def person(client: TestClient, name: str) -> TestClient:
+    """A browser signed in to a new account of ``name``."""
+    made = TestClient(client.app)
+    answer = made.post(
+        "/api/account", json={"email": f"{name}@example.org", "password": PASSWORD, "name": name}
+    )
+    assert answer.status_code == 201, answer.text
+    return made
+
+
+def rated_game(first: TestClient, second: TestClient, seed: int) -> str:
+    """A rated Confusing Lands game made by ``first`` and joined by ``second``, played to
+    the end at random: its id."""
+    made = first.post(
+        "/api/games",
+        json={
+            "game": "confusing-lands",
+            "seats": [{"kind": "me"}, {"kind": "friend"}],
+            "hints": False,
+            "rated": True,
+        },
+    )
+    assert made.status_code == 201, made.text
+    game_id = made.json()["game"]["id"]
+    assert made.json()["game"]["rated"]
+    mine, invite = (seat["token"] for seat in made.json()["seats"])
+    joined = second.post(f"/api/games/{game_id}/join", headers=bearer(invite), json={})
+    tokens = [mine, joined.json()["token"]]
+    browsers = [first, second]
+    rng = random.Random(seed)
+    for _ in range(100):
+        summary = first.get(f"/api/games/{game_id}").json()
+        if summary["status"] == "over":
+            return game_id
+        seat = summary["current_player"]
+        frame = (
+            browsers[seat].get(f"/api/games/{game_id}/view", headers=bearer(tokens[seat])).json()
+        )
+        answer = browsers[seat].post(
+            f"/api/games/{game_id}/moves",
+            headers=bearer(tokens[seat]),
+            json={"seq": frame["seq"], "action_id": rng.choice(frame["legal_actions"])["id"]},
+        )
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the game did not end")
+
+
+def counted(client: TestClient) -> None:
+    settle(client)
+    assert client.portal is not None
+    client.portal.call(client.app.state.ratings.idle)  # type: ignore[attr-defined]
+
+
+def recomputed(client: TestClient) -> dict[str, tuple[float, float, int]]:
+    """Every account's (mu, sigma, games), worked out again from the stored results."""
+    model = PlackettLuce()
+    ratings: dict[str, tuple[float, float, int]] = {}
+    with hub_of(client).store.session() as session:
+        rows = session.scalars(select(RatedGameRow).order_by(RatedGameRow.id)).all()
+    for row in rows:
+        if not row.counted:
+            continue
+        accounts, seat_places = row.result["accounts"], row.result["places"]
+        teams = [
+            [model.rating(*(ratings.get(a, (model.mu, model.sigma, 0))[:2]))] for a in accounts
+        ]
+        after = model.rate(teams, ranks=[float(p) for p in seat_places])
+        for account, (rating,) in zip(accounts, after, strict=True):
+            ratings[account] = (rating.mu, rating.sigma, ratings.get(account, (0, 0, 0))[2] + 1)
+    return ratings
+
+
+def test_the_leaderboard_is_what_the_stored_results_give(database_url: str) -> None:
+    with serving(database_url) as client:
+        ann, bea, cid = (person(client, name) for name in ("ann", "bea", "cid"))
+        pairs = [(ann, bea), (bea, cid), (cid, ann), (ann, bea), (bea, ann), (cid, bea)]
+        winners = {}
+        for seed, (first, second) in enumerate(pairs):
+            game_id = rated_game(first, second, seed)
+            winners[game_id] = client.get(f"/api/games/{game_id}").json()["result"]["winners"]
+            counted(client)
+        with hub_of(client).store.session() as session:
+            for row in session.scalars(select(RatedGameRow)):
+                first_places = [s for s, place in enumerate(row.result["places"]) if place == 0]
+                assert first_places == winners[row.game_id], "the winners are placed first"
+
+        board = client.get("/api/ratings/confusing-lands", params={"players": 2}).json()
+        again = recomputed(client)
+        assert len(board["leaders"]) == 3 and len(again) == 3
+        assert sum(leader["games"] for leader in board["leaders"]) == 2 * len(pairs)
+        for leader in board["leaders"]:
+            mu, sigma, games = again[leader["account"]]
+            assert leader["mu"] == pytest.approx(mu) and leader["sigma"] == pytest.approx(sigma)
+            assert leader["games"] == games
+            assert leader["rating"] == pytest.approx(mu - 3 * sigma, abs=0.01)
+        order = sorted(again, key=lambda a: -(again[a][0] - 3 * again[a][1]))
+        assert [leader["account"] for leader in board["leaders"]] == order
+        page = client.get(f"/api/players/{board['leaders'][0]['account']}").json()
+        assert (
+            len(page["games"]) == page["ratings"][0]["games"] == len(page["ratings"][0]["history"])
+        )
+
+
+def test_a_rated_game_with_a_seat_without_an_account_counts_for_nobody(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        ann = person(client, "ann")
+        anonymous = TestClient(client.app)
+        game_id = rated_game(ann, anonymous, 1)
+        counted(client)
+        with hub_of(client).store.session() as session:
+            row = session.scalar(select(RatedGameRow).where(RatedGameRow.game_id == game_id))
+        assert row is not None and not row.counted and "account" in row.result["why"]
+        assert client.get("/api/ratings/confusing-lands").json()["leaders"] == []
+
+
+@pytest.mark.parametrize(
+    ("seats", "hints"),
+    [
+        ([{"kind": "me"}, {"kind": "bot", "agent": "random"}], False),
+        ([{"kind": "me"}, {"kind": "friend"}], True),
+        ([{"kind": "me"}, {"kind": "hotseat"}], False),
+        ([{"kind": "me"}], False),
+    ],
+)
+def test_a_rated_game_is_between_people_without_help(
+    sqlite_url: str, seats: list[dict[str, Any]], hints: bool
+) -> None:
+    with serving(sqlite_url) as client:
+        answer = client.post(
+            "/api/games",
+            json={"game": "confusing-lands", "seats": seats, "hints": hints, "rated": True},
+        )
+        assert answer.status_code == 400 and "a rated game is between people" in answer.text
