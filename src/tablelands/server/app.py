@@ -127,12 +127,12 @@ def create_app(settings: Settings) -> FastAPI:
     add_hint_routes(app, settings)
     add_notice_routes(app)
     add_account_routes(app)
-    add_rating_routes(app)
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
     templates = Jinja2Templates(directory=PACKAGE / "templates")
 
     add_watch_routes(app, templates)
+    add_rating_routes(app, templates)
     add_rules_routes(app, templates)
 
     @app.exception_handler(StarletteHTTPException)

@@ -18,12 +18,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
 from openskill.models import PlackettLuce
 from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
 from tablelands.core.game import JsonDict
-from tablelands.games import get_game
+from tablelands.games import game_names, get_game
 from tablelands.server.db import (
     AccountRow,
     AccountSeatRow,
@@ -237,10 +239,14 @@ class Ratings:
                     "players": row.players,
                     "rating": round(ordinal(row.mu, row.sigma), 2),
                     "games": row.games,
+                    # From where every player starts, then after each game.
                     "history": [
-                        round(ordinal(h.mu, h.sigma), 2)
-                        for h, _ in history
-                        if h.game == row.game and h.players == row.players
+                        round(ordinal(MODEL.mu, MODEL.sigma), 2),
+                        *(
+                            round(ordinal(h.mu, h.sigma), 2)
+                            for h, _ in history
+                            if h.game == row.game and h.players == row.players
+                        ),
                     ],
                 }
                 for row in sorted(ratings, key=lambda r: (r.game, r.players))
@@ -273,10 +279,37 @@ def chart_points(history: Sequence[float], width: int = 240, height: int = 60) -
     )
 
 
-def add_rating_routes(app: FastAPI) -> None:
+def add_rating_routes(app: FastAPI, templates: Jinja2Templates) -> None:
     def ratings_of(request: Request) -> Ratings:
         ratings: Ratings = request.app.state.ratings
         return ratings
+
+    @app.get("/ratings", response_class=HTMLResponse)
+    @app.get("/ratings/{game}", response_class=HTMLResponse)
+    async def ratings_page(
+        request: Request, game: str = "confusing-lands", players: int = 2
+    ) -> HTMLResponse:
+        ratings = ratings_of(request)
+        choices = [
+            {"game": name, "title": get_game(name).info.title, "players": count}
+            for name in game_names()
+            for count in get_game(name).info.player_counts
+            if count >= 2
+        ]
+        if not any(c["game"] == game and c["players"] == players for c in choices):
+            raise NotFoundError(f"no game {game!r} is rated at {players} players")
+        board = await ratings.hub.query(ratings.leaderboard, game, players)
+        return templates.TemplateResponse(
+            request, "ratings.html", {"board": board, "choices": choices}
+        )
+
+    @app.get("/players/{account_id}", response_class=HTMLResponse)
+    async def player_page(request: Request, account_id: str) -> HTMLResponse:
+        ratings = ratings_of(request)
+        found = await ratings.hub.query(ratings.player, account_id)
+        return templates.TemplateResponse(
+            request, "player.html", {"player": found, "chart": chart_points}
+        )
 
     @app.get("/api/ratings/{game}")
     async def leaderboard(request: Request, game: str, players: int = 2) -> JsonDict:

@@ -158,7 +158,7 @@ function request() {
   const title = byId("title", HTMLInputElement).value.trim();
   const clock = byId("clock", HTMLSelectElement).value;
   return { game: game.name, ...(title ? { title } : {}), options, hints: byId("hints", HTMLInputElement).checked, edition: edition.value(), seats,
-    ...(clock ? { clock: JSON.parse(clock) } : {}) };
+    ...(clock ? { clock: JSON.parse(clock) } : {}), rated: byId("rated", HTMLInputElement).checked };
 }
 
 /** @param {SubmitEvent} event */
@@ -225,6 +225,11 @@ gameSelect.replaceChildren(...catalog.games.map((g) => el("option", { value: g.n
 gameSelect.addEventListener("change", () => { playersSelect.value = ""; showGame(); });
 playersSelect.addEventListener("change", showSeats);
 form.addEventListener("submit", (event) => void create(event));
+// A rated game has no hints: ticking one unticks the other.
+const rated = byId("rated", HTMLInputElement);
+const hints = byId("hints", HTMLInputElement);
+rated.addEventListener("change", () => { if (rated.checked) hints.checked = false; });
+hints.addEventListener("change", () => { if (hints.checked) rated.checked = false; });
 const edition = new EditionField(byId("edition", HTMLFieldSetElement), chosenGame);
 showGame();
 void showMyGames(myGames);
