@@ -165,6 +165,11 @@ def test_a_turn_clock_that_runs_out_gives_the_seat_a_stand_in_until_its_person_r
         frame = frame_of(client, game_id, friend)
         assert frame["seats"][1]["stand_in"] and frame["seq"] >= 2
         assert frame["current_player"] == 0, "the stand-in played seat 1's move"
+        # The log tells it, before the stand-in's first move, to the seat and to watchers.
+        told = "Player 2 ran out of time: a bot plays for them until they come back."
+        for log in (frame["log"], client.get(f"/api/games/{game_id}/view").json()["log"]):
+            tagged = [line for line in log if line["seq"] == 2]
+            assert tagged[0]["text"] == told and len(tagged) > 1
         # The seat's person cannot play while the stand-in does; back, it plays again.
         clock.advance(60)
         assert move(client, game_id, mine).status_code == 200
@@ -179,6 +184,8 @@ def test_a_turn_clock_that_runs_out_gives_the_seat_a_stand_in_until_its_person_r
         settle(client)
         assert frame_of(client, game_id, friend)["current_player"] == 1, "no stand-in moved"
         assert move(client, game_id, friend).status_code == 200
+        log = frame_of(client, game_id, friend)["log"]
+        assert any(line["text"] == "Player 2 is back and plays their seat again." for line in log)
         again = client.post(f"/api/games/{game_id}/back", headers=bearer(friend))
         assert again.status_code == 422 and "no stand-in plays your seat" in again.text
 

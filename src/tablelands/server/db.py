@@ -142,6 +142,8 @@ class StandInRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The position its person came back at.
+    ended_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class NotifyTargetRow(Base):

@@ -40,7 +40,13 @@ from tablelands.server.position import Position
 from tablelands.server.schemas import NewGame
 from tablelands.server.settings import Limits
 from tablelands.server.store import Store
-from tablelands.server.timekeeping import STAND_IN, check_time, game_clock
+from tablelands.server.timekeeping import (
+    STAND_IN,
+    check_time,
+    clock_lines,
+    game_clock,
+    with_clock_lines,
+)
 
 #: Rebuilt positions kept in memory (the least recently used go first).
 CACHED_POSITIONS = 256
@@ -438,6 +444,7 @@ class Referee:
         seats = self._seats_shown(game_id)
         result = self._result(position)
         clock = self._clock_json(game_id, position)
+        told = [] if clock is None else clock_lines(self.store, game_id, [s["name"] for s in seats])
         public: SpectatorView | None = None
         made: list[Frame] = []
         for seat, since in wanted:
@@ -450,7 +457,7 @@ class Referee:
                         game_id=game_id,
                         view=public,
                         seq=position.seq,
-                        lines=viewpoint.lines,
+                        lines=with_clock_lines(viewpoint.lines, told),
                         marks=viewpoint.marks,
                         since=since,
                         undone=position.undone,
@@ -465,7 +472,7 @@ class Referee:
                     game_id=game_id,
                     view=position.view(seat),
                     seq=position.seq,
-                    lines=viewpoint.lines,
+                    lines=with_clock_lines(viewpoint.lines, told),
                     marks=viewpoint.marks,
                     since=since,
                     undone=position.undone,

@@ -476,22 +476,34 @@ class Store:
 
     def end_stand_in(self, game_id: str, seat: int) -> bool:
         """The seat's person plays it again; whether a stand-in was playing it."""
-        query = (
-            update(StandInRow)
-            .where(
-                StandInRow.game_id == game_id,
-                StandInRow.seat == seat,
-                StandInRow.ended_at.is_(None),
-            )
-            .values(ended_at=self.now())
-        )
         with self.writing(Event(game_id, Event.CLOCK)) as session:
+            last = session.scalar(select(func.max(MoveRow.seq)).where(MoveRow.game_id == game_id))
+            query = (
+                update(StandInRow)
+                .where(
+                    StandInRow.game_id == game_id,
+                    StandInRow.seat == seat,
+                    StandInRow.ended_at.is_(None),
+                )
+                .values(ended_at=self.now(), ended_seq=last or 0)
+            )
             ended = bool(session.execute(query).rowcount)  # type: ignore[attr-defined]
             # Its clock runs again: the sweep reads it anew.
             session.execute(
                 update(GameRow).where(GameRow.id == game_id).values(deadline_at=self.now())
             )
         return ended
+
+    def stand_in_history(self, game_id: str) -> list[tuple[int, int, int | None]]:
+        """Every stand-in the game had: its seat, the position it began at and the one its
+        person came back at (``None``: it plays still), in order."""
+        query = (
+            select(StandInRow.seat, StandInRow.seq, StandInRow.ended_seq)
+            .where(StandInRow.game_id == game_id)
+            .order_by(StandInRow.seq, StandInRow.seat)
+        )
+        with self.engine.connect() as connection:
+            return [(seat, seq, ended) for seat, seq, ended in connection.execute(query)]
 
     def set_deadline(self, game_id: str, deadline: datetime | None) -> None:
         """When the time of the game's seat to move runs out (``None``: no time runs)."""

@@ -12,6 +12,7 @@ there. Nothing waits on a timer: a restart, or another process, finds the same d
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol
@@ -19,7 +20,7 @@ from typing import Protocol
 from tablelands.server.catalog import STRENGTHS
 from tablelands.server.clocks import LIVE, TURN, ClockView, read_clock
 from tablelands.server.errors import RefusedError
-from tablelands.server.position import Position
+from tablelands.server.position import LogLine, Position
 from tablelands.server.store import Store, aware
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,33 @@ def check_time(store: Store, game_id: str, seat: int, position: Position) -> Non
         )
     if clock.flagged and clock.running == seat:
         raise RefusedError("your time has run out (nothing was played)")
+
+
+def clock_lines(store: Store, game_id: str, names: list[str]) -> list[LogLine]:
+    """What the log tells of the game's clock: each seat that ran out of time, tagged
+    with the move after it (the stand-in's first), and each that came back."""
+    made = store.setup(game_id)
+    if made.clock is None:
+        return []
+    live = made.clock.kind == LIVE
+    lines = []
+    for seat, seq, ended in store.stand_in_history(game_id):
+        name = names[seat]
+        until = " to the end of the game" if live else " until they come back"
+        lines.append(LogLine(seq + 1, f"{name} ran out of time: a bot plays for them{until}."))
+        if ended is not None:
+            lines.append(LogLine(ended + 1, f"{name} is back and plays their seat again."))
+    return lines
+
+
+def with_clock_lines(lines: Sequence[LogLine], told: Sequence[LogLine]) -> list[LogLine]:
+    """A log with the clock's lines in it, each before the lines of the move it is
+    tagged with."""
+    if not told:
+        return list(lines)
+    keyed = [(line.seq, 0, at, line) for at, line in enumerate(told)]
+    keyed += [(line.seq, 1, at, line) for at, line in enumerate(lines)]
+    return [line for *_, line in sorted(keyed, key=lambda k: k[:3])]
 
 
 class Refereeing(Protocol):

@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("seq", sa.Integer(), primary_key=True),
         sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("ended_seq", sa.Integer(), nullable=True),
     )
 
 
