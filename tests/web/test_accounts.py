@@ -63,6 +63,8 @@ def test_an_accounts_seat_is_played_from_another_browser_and_deletion_leaves_it_
         assert phone.page.locator('#players tr[data-seat="0"]', has_text="you").count() == 1
         place_card(phone.page)  # the same seat, playable here
         phone.screenshot("account-second-browser")
+        stolen = [c for c in phone.page.context.cookies() if c["name"] == "tl_session"]
+        assert stolen and stolen[0]["httpOnly"], "the page's scripts never see the session"
         # Signed out, the second browser holds the game no more.
         phone.page.goto(tab.site + "/account")
         phone.page.get_by_role("button", name="Sign out").click()
@@ -73,6 +75,17 @@ def test_an_accounts_seat_is_played_from_another_browser_and_deletion_leaves_it_
         assert not phone.errors, phone.errors
     finally:
         phone.page.context.close()
+
+    # The phone's cookie, stolen before it signed out, is nobody's session now.
+    thief = other_browser(tab)
+    try:
+        thief.page.context.add_cookies(stolen)
+        thief.page.goto(tab.site + "/account")
+        thief.page.locator("#signed-out:not([hidden])").wait_for()
+        answer = thief.page.request.get(tab.site + "/api/account/seats")
+        assert answer.status == 401
+    finally:
+        thief.page.context.close()
 
     stranger = other_browser(tab)
     try:
