@@ -50,6 +50,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(at: datetime) -> datetime:
+    """A time read back from the database, in UTC (SQLite gives it without its zone)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     pass
 

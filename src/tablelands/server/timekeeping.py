@@ -19,9 +19,10 @@ from typing import Protocol
 
 from tablelands.server.catalog import STRENGTHS
 from tablelands.server.clocks import LIVE, TURN, ClockView, read_clock
+from tablelands.server.db import aware
 from tablelands.server.errors import RefusedError
 from tablelands.server.position import LogLine, Position
-from tablelands.server.store import Store, aware
+from tablelands.server.store import Store
 
 log = logging.getLogger(__name__)
 
