@@ -18,10 +18,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as games:
-        games.add_column(
-            sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+    # A plain ADD COLUMN (a batch would copy the table, which SQLite's foreign keys forbid).
+    op.add_column(
+        "games", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
     op.create_table(
         "rated_games",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
