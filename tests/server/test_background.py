@@ -39,7 +39,7 @@ def make_hub(monkeypatch: pytest.MonkeyPatch) -> tuple[Hub, Clock]:
     clock = Clock()
     monkeypatch.setattr(hub_module, "time", clock)
     referee = SimpleNamespace(store=None, limits=None)
-    publisher = SimpleNamespace(process="p", shared=False, handlers=[])
+    publisher = SimpleNamespace(process="p", shared=False, handlers=[], own=[])
     hub = Hub(cast(Referee, referee), cast(Publisher, publisher), cast(Scheduler, None))
     return hub, clock
 

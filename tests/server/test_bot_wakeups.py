@@ -57,7 +57,7 @@ class SlowReferee:
 
 def test_a_move_made_while_the_bots_look_at_the_game_is_seen() -> None:
     referee = SlowReferee()
-    publisher = SimpleNamespace(process="p", shared=False, handlers=[])
+    publisher = SimpleNamespace(process="p", shared=False, handlers=[], own=[])
 
     async def scenario() -> None:
         hub = Hub(cast(Referee, referee), cast(Publisher, publisher), cast(Scheduler, None))
@@ -76,7 +76,7 @@ def test_a_move_made_while_the_bots_look_at_the_game_is_seen() -> None:
 def test_bots_with_nothing_to_do_look_once() -> None:
     referee = SlowReferee()
     referee.go_on.set()
-    publisher = SimpleNamespace(process="p", shared=False, handlers=[])
+    publisher = SimpleNamespace(process="p", shared=False, handlers=[], own=[])
 
     async def scenario() -> None:
         hub = Hub(cast(Referee, referee), cast(Publisher, publisher), cast(Scheduler, None))
@@ -131,7 +131,7 @@ class HeldLeaseReferee:
 
 def test_a_move_made_while_a_held_lease_is_asked_for_is_seen() -> None:
     referee = HeldLeaseReferee()
-    publisher = SimpleNamespace(process="p", shared=True, handlers=[])
+    publisher = SimpleNamespace(process="p", shared=True, handlers=[], own=[])
     played: list[int] = []
 
     async def scenario() -> None:

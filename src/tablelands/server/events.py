@@ -92,6 +92,8 @@ class Publisher:
         #: Whether other processes share the database (PostgreSQL).
         self.shared = shared
         self.handlers: list[Handler] = []
+        #: Told of this process's own events only (after ``handlers``).
+        self.own: list[Handler] = []
 
     def in_transaction(self, session: Session, event: Event) -> None:
         """Part of the change's transaction: others hear of it when (if) it commits."""
@@ -104,6 +106,8 @@ class Publisher:
     def committed(self, event: Event) -> None:
         """The change is committed: this process's handlers hear of it now."""
         self.deliver(event)
+        for handler in list(self.own):
+            handler(event)
 
     def deliver(self, event: Event) -> None:
         for handler in list(self.handlers):

@@ -124,8 +124,12 @@ class Hub:
         self.on_expired: list[Callable[[str, str], None]] = []
         #: Called with a game whose seat to move is to be reminded its time runs low.
         self.on_reminder: list[Callable[[str], None]] = []
+        #: Called on the event loop with each of this process's own events (a change
+        #: made here), once every process's ``on_event`` is called.
+        self.on_own_event: list[Callable[[Event], None]] = []
         self.timekeeper = Timekeeper(referee)
         publisher.handlers.append(self._heard)
+        publisher.own.append(self._heard_own)
 
     @staticmethod
     def new_process_id() -> str:
@@ -202,6 +206,11 @@ class Hub:
         """From any thread: an event, handled on the event loop."""
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._handle, event)
+
+    def _heard_own(self, event: Event) -> None:
+        if self._loop is not None:
+            for listener in self.on_own_event:
+                self._loop.call_soon_threadsafe(listener, event)
 
     def _handle(self, event: Event) -> None:
         for listener in self.on_event:

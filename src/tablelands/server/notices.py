@@ -5,9 +5,9 @@ quarter of its turn is left.
 
 A notice says only what anyone watching may know: the game, the last move in the public
 log's words, the deadline and a link; never a seat's hidden information, its own included
-(an e-mail is read in many places). Each is sent once, by the process that writes its row
-first (the key is the game, the seat, the position and the kind), whichever processes hear
-the move.
+(an e-mail is read in many places). The process that made the move looks for the notice
+it makes due; each is sent once, by the process that writes its row first (the key is the
+game, the seat, the position and the kind).
 """
 
 from __future__ import annotations
@@ -70,7 +70,9 @@ class Notices:
         self.mailer = mailer
         self.pusher = pusher
         self._sending: set[asyncio.Task[None]] = set()
-        hub.on_event.append(self._heard)
+        # The process that made a move tells of it (one look at the notices a move, not one
+        # in every process).
+        hub.on_own_event.append(self._heard)
         hub.on_reminder.append(lambda game_id: self._spawn(game_id, REMINDER))
 
     # -- what each seat asked for ------------------------------------------------------
