@@ -4,6 +4,7 @@ cookie reaching none, deletion leaving the games anonymous."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -12,6 +13,8 @@ from sqlalchemy import func, select
 from tablelands.server.accounts import COOKIE
 from tablelands.server.db import AccountRow, NotifyTargetRow, SessionRow
 from tests.server.conftest import bearer, hub_of, serving
+from tests.server.test_clocks import DrivenClock, driven
+from tests.server.test_notices import smtp_server
 
 ANN = {"email": "Ann@Example.org", "password": "correct horse battery", "name": "Ann"}
 
@@ -162,3 +165,51 @@ def test_deleting_an_account_removes_the_persons_data_and_leaves_the_games_anony
         assert client.get("/api/account").status_code == 401
         # The game itself goes on, played by the seat's own token.
         assert view(client, game_id, token).status_code == 200
+
+
+def test_a_sign_in_link_by_email_works_once_and_not_when_old(sqlite_url: str) -> None:
+    with (
+        smtp_server() as (inbox, port),
+        serving(
+            sqlite_url, smtp_url=f"smtp://127.0.0.1:{port}", public_url="https://games.example.org"
+        ) as client,
+    ):
+        clock = DrivenClock()
+        driven(client, clock)
+        client.post("/api/account", json=ANN)
+        phone = browser(client)
+        assert phone.get("/api/session").json() == {
+            "signed_in": False,
+            "account": None,
+            "links": True,
+        }
+        # The same answer for an address no account has, and no e-mail.
+        for email in ("nobody@example.org", "ann@example.org"):
+            asked = phone.post("/api/session/link", json={"email": email})
+            assert asked.status_code == 202 and asked.json()["sent"]
+        assert len(inbox.messages) == 1 and inbox.messages[0]["To"] == "ann@example.org"
+        text = inbox.messages[0].get_payload(decode=True).decode()  # type: ignore[union-attr]
+        token = re.search(r"https://games\.example\.org/account#link=(\S+)", text)
+        assert token is not None
+        used = phone.post("/api/session/link/use", json={"token": token[1]})
+        assert used.status_code == 200 and used.json()["email"] == "ann@example.org"
+        assert phone.get("/api/session").json()["signed_in"]
+        again = browser(client).post("/api/session/link/use", json={"token": token[1]})
+        assert again.status_code == 403 and "used already" in again.text
+        # A link followed after 15 minutes is too old.
+        phone.post("/api/session/link", json={"email": "ann@example.org"})
+        text = inbox.messages[1].get_payload(decode=True).decode()  # type: ignore[union-attr]
+        late = re.search(r"#link=(\S+)", text)
+        assert late is not None
+        clock.advance(15 * 60 + 1)
+        assert (
+            browser(client).post("/api/session/link/use", json={"token": late[1]}).status_code
+            == 403
+        )
+
+
+def test_without_email_no_sign_in_link_is_offered(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        assert client.get("/api/session").json()["links"] is False
+        refused = client.post("/api/session/link", json={"email": "ann@example.org"})
+        assert refused.status_code == 422 and "sends no e-mail" in refused.text

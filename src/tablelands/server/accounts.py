@@ -38,10 +38,12 @@ from tablelands.server.db import (
     SeatKeyRow,
     SeatRow,
     SessionRow,
+    SignInLinkRow,
+    aware,
 )
 from tablelands.server.errors import ForbiddenError, RefusedError, ServerError
 from tablelands.server.events import Event
-from tablelands.server.schemas import AttachSeat, SignIn, SignUp
+from tablelands.server.schemas import AttachSeat, LinkRequest, LinkSignIn, SignIn, SignUp
 from tablelands.server.store import Store
 
 #: The session cookie's name, and how long a session lasts.
@@ -59,6 +61,8 @@ ADDRESS = re.compile(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+")
 MAX_SEATS = 2000
 #: Argon2id with argon2-cffi's defaults (RFC 9106's second recommendation).
 HASHER = PasswordHasher()
+#: How long a sign-in link sent by e-mail is good for.
+LINK_MINUTES = 15
 #: What a wrong address and a wrong password both get: which one was wrong is not told.
 NO_SUCH_SIGN_IN = "no account has that e-mail address and password"
 
@@ -140,6 +144,37 @@ class Accounts:
                 )
             )
         return token
+
+    def link(self, request: LinkRequest) -> tuple[str, str] | None:
+        """A sign-in link's token for the account of an address, good once for
+        ``LINK_MINUTES``, with the address to send it to; ``None`` when no account has the
+        address (which the answer does not tell)."""
+        email = request.email.strip().lower()
+        with self.store.session() as session:
+            account = session.scalar(select(AccountRow.id).where(AccountRow.email == email))
+        if account is None:
+            return None
+        token = secrets.token_urlsafe(32)
+        with self.store.writing() as session:
+            session.add(
+                SignInLinkRow(
+                    token_hash=_hash(token),
+                    account_id=account,
+                    expires_at=self.store.now() + timedelta(minutes=LINK_MINUTES),
+                )
+            )
+        return email, token
+
+    def follow(self, token: str) -> tuple[str, str]:
+        """Sign in by a link's token (used up by it): the account and a new session's
+        cookie token; ``ForbiddenError`` for a link unknown, used or too old."""
+        with self.store.writing() as session:
+            row = session.get(SignInLinkRow, _hash(token))
+            if row is not None:
+                session.delete(row)
+        if row is None or aware(row.expires_at) <= self.store.now():
+            raise ForbiddenError("this sign-in link is unknown, used already or too old")
+        return row.account_id, self._new_session(row.account_id)
 
     def sign_out(self, token: str | None) -> None:
         """The session ends: its cookie, and every seat key minted for it, play nothing."""
@@ -307,6 +342,37 @@ def add_account_routes(app: FastAPI) -> None:
         set_cookie(request, response, token)
         return await hub_of(request).query(accounts.me, account)
 
+    @app.post("/api/session/link", status_code=202)
+    async def send_link(request: Request, body: LinkRequest) -> JsonDict:
+        """E-mail a sign-in link to the address, if an account has it (the answer is the
+        same either way)."""
+        quotas_of(request).before_sign_in(client_of(request))
+        accounts = accounts_of(request)
+        notices = request.app.state.notices
+        if notices.mailer is None:
+            raise RefusedError("this server sends no e-mail: sign in with your password")
+        made = await hub_of(request).query(accounts.link, body)
+        if made is not None:
+            email, token = made
+            url = f"{notices.public_url}/account#link={token}"
+            text = (
+                "Someone (you, we hope) asked to sign in to tablelands with this address.\n"
+                f"Sign in: {url}\n"
+                f"The link works once, for {LINK_MINUTES} minutes. If it was not you, do "
+                "nothing: nobody signs in without it."
+            )
+            await notices.mailer.send(email, "Your tablelands sign-in link", text)
+        return {"sent": True, "minutes": LINK_MINUTES}
+
+    @app.post("/api/session/link/use")
+    async def follow_link(request: Request, response: Response, body: LinkSignIn) -> JsonDict:
+        """Sign this browser in by a link sent by e-mail (once)."""
+        quotas_of(request).before_sign_in(client_of(request))
+        accounts = accounts_of(request)
+        account, token = await hub_of(request).query(accounts.follow, body.token)
+        set_cookie(request, response, token)
+        return await hub_of(request).query(accounts.me, account)
+
     @app.delete("/api/session")
     async def sign_out(request: Request, response: Response) -> JsonDict:
         """Sign this browser out: its cookie and the seat keys it was given play nothing."""
@@ -321,9 +387,11 @@ def add_account_routes(app: FastAPI) -> None:
         hub = hub_of(request)
         accounts = accounts_of(request)
         account = await hub.query(accounts.account_of, request.cookies.get(COOKIE))
+        # Whether sign-in links can be sent: the server has e-mail.
+        links = request.app.state.notices.mailer is not None
         if account is None:
-            return {"signed_in": False, "account": None}
-        return {"signed_in": True, "account": await hub.query(accounts.me, account)}
+            return {"signed_in": False, "account": None, "links": links}
+        return {"signed_in": True, "account": await hub.query(accounts.me, account), "links": links}
 
     @app.get("/api/account")
     async def me(request: Request, cookie: Cookie = None) -> JsonDict:

@@ -36,6 +36,8 @@ QUOTAS = {
     ("POST", "/api/games/{game_id}/preview"),
     ("POST", "/api/account"),
     ("POST", "/api/session"),
+    ("POST", "/api/session/link"),
+    ("POST", "/api/session/link/use"),
 }
 #: The routes that need a signed-in browser (a session cookie), and those that name a seat
 #: or an account to be proved (a token, a password) in their body.
@@ -45,7 +47,11 @@ SIGNED_IN = {
     ("GET", "/api/account/seats"),
     ("POST", "/api/account/seats"),
 }
-PROVED_IN_BODY = {("POST", "/api/session"), ("POST", "/api/account/seats")}
+PROVED_IN_BODY = {
+    ("POST", "/api/session"),
+    ("POST", "/api/session/link/use"),
+    ("POST", "/api/account/seats"),
+}
 STALE = {
     ("POST", "/api/games/{game_id}/moves"),
     ("POST", "/api/games/{game_id}/undo"),

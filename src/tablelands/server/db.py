@@ -207,6 +207,18 @@ class SessionRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class SignInLinkRow(Base):
+    """A sign-in link sent by e-mail: sha256 of its token, good once until ``expires_at``."""
+
+    __tablename__ = "sign_in_links"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE")
+    )
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class AccountSeatRow(Base):
     """A seat an account holds (at most one account a seat)."""
 

@@ -76,6 +76,18 @@ class SignIn(_Strict):
     password: str = Field(min_length=1, max_length=1000)
 
 
+class LinkRequest(_Strict):
+    """An e-mail address to send a sign-in link to."""
+
+    email: str = Field(min_length=3, max_length=254)
+
+
+class LinkSignIn(_Strict):
+    """The token of a sign-in link."""
+
+    token: str = Field(min_length=1, max_length=200)
+
+
 class AttachSeat(_Strict):
     """A seat this browser plays (its game and token), for the account to hold."""
 

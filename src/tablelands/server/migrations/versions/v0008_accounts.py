@@ -1,6 +1,7 @@
 """Optional accounts: a person's e-mail, name and Argon2 password hash; their sessions (a
-hash of each cookie); the seats their account holds; and the seat keys minted for each
-signed-in browser (hashes, bound to the session that asked, gone when it ends).
+hash of each cookie); the seats their account holds; the seat keys minted for each
+signed-in browser (hashes, bound to the session that asked, gone when it ends); and the
+sign-in links sent by e-mail (hashes, used once).
 
 Revision ID: 0008
 Revises: 0007
@@ -66,8 +67,21 @@ def upgrade() -> None:
         sa.UniqueConstraint("session_id", "game_id", "seat", name="uq_seat_keys_session_seat"),
     )
 
+    op.create_table(
+        "sign_in_links",
+        sa.Column("token_hash", sa.String(64), primary_key=True),
+        sa.Column(
+            "account_id",
+            sa.String(32),
+            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    )
+
 
 def downgrade() -> None:
+    op.drop_table("sign_in_links")
     op.drop_table("seat_keys")
     op.drop_table("account_seats")
     op.drop_table("sessions")

@@ -105,8 +105,27 @@ byId("delete", HTMLButtonElement).addEventListener("click", () => void run(async
   show(null);
 }));
 
+const linkForm = byId("sign-in-link", HTMLFormElement);
+linkForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void run(async () => {
+    const sent = await call("POST", "/api/session/link", fields(linkForm));
+    byId("link-status", HTMLParagraphElement).textContent = `If an account has that address, a link is on its way: it works once, for ${sent.minutes} minutes.`;
+  });
+});
+
 void run(async () => {
-  /** @type {{signed_in: boolean, account: Me | null}} */
+  // Opened from a sign-in link: the token is in the fragment, which no server log sees.
+  const link = new URLSearchParams(location.hash.slice(1)).get("link");
+  if (link) {
+    history.replaceState(null, "", location.pathname);
+    const me = await call("POST", "/api/session/link/use", { token: link });
+    await takeSeats();
+    show(me);
+    return;
+  }
+  /** @type {{signed_in: boolean, account: Me | null, links: boolean}} */
   const now = await call("GET", "/api/session");
+  linkForm.hidden = !now.links;
   show(now.account);
 });
