@@ -137,3 +137,19 @@ def test_a_full_map_is_a_finger_wide_two_zooms_from_fit_on_a_phone(phone: Harnes
         presses += 1
         assert presses <= 2, f"{page.evaluate(HEX_PX):.0f} px after {presses} zooms"
     phone.screenshot(f"{GAME}-phone-full-map-zoomed")
+
+
+def test_a_map_seen_whole_stays_whole_as_it_grows(harness: Harness) -> None:
+    # Regression: the whole map's extent was kept as if the player had zoomed, so every
+    # tile placed after the first view was cut off.
+    states = game_states(GAME, 2)
+    early = next(s for s in states if len(s.observation(0)["board"]) >= 3)
+    late = next(s for s in states if len(s.observation(0)["board"]) >= 20)
+    harness.show(early)
+    page = harness.page
+    first = page.evaluate(VIEW_BOX)
+    harness.show(late)
+    assert page.evaluate(VIEW_BOX) != first, "the grown map is fitted anew"
+    assert page.get_attribute("svg.tl-ls-board", "data-zoomed") is None
+    assert page.locator('[data-zoom="fit"]').is_disabled()
+    assert not harness.errors

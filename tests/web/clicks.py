@@ -59,8 +59,7 @@ OUT_OF_VIEW = """el => {
   const map = el.ownerSVGElement;
   if (!map || !map.hasAttribute("data-zoomed")) return false;
   const r = map.getBoundingClientRect(), b = el.getBoundingClientRect();
-  const x = b.left + b.width / 2, y = b.top + b.height / 2;
-  return x < r.left || x > r.right || y < r.top || y > r.bottom;
+  return b.left < r.left || b.right > r.right || b.top < r.top || b.bottom > r.bottom;
 }"""
 
 

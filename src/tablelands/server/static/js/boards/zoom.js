@@ -36,7 +36,10 @@ export function zoomable(container, root, bar, cell, doc) {
   const fit = boxOf(root);
   /** @type {{fit: Box, view: Box, doc: object, tapped: boolean} | undefined} */
   const before = kept.get(container);
-  const keep = before && !(before.tapped && before.doc !== doc);
+  // Only a zoom is kept: a map seen whole stays whole as it grows (its old extent kept
+  // would cut off every tile placed since).
+  const zoomed = before !== undefined && before.view.w < before.fit.w - 0.5;
+  const keep = zoomed && !(before.tapped && before.doc !== doc);
   let view = keep ? clamp(resize(before.view, before.view.w, fit), fit) : fit;
   let tapped = keep ? before.tapped : false;
   root.classList.add("tl-zoomable");
