@@ -159,6 +159,15 @@ def launcher(tmp_path: Path) -> Iterator[Launcher]:
         made.stop_all()
 
 
+def another_browser(client: TestClient, base_url: str = "http://testserver") -> TestClient:
+    """Another browser of ``client``'s server: a cookie jar of its own, its requests run
+    on the app's own event loop (a client of its own would run each in a loop of its own,
+    where the app's locks and tasks are not)."""
+    browser = TestClient(client.app, base_url=base_url)
+    browser.portal = client.portal
+    return browser
+
+
 def hub_of(client: TestClient) -> Hub:
     app = client.app
     assert isinstance(app, FastAPI)

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from tablelands.server.accounts import COOKIE
 from tablelands.server.db import AccountRow, NotifyTargetRow, SessionRow
-from tests.server.conftest import bearer, hub_of, serving
+from tests.server.conftest import another_browser, bearer, hub_of, serving
 from tests.server.test_clocks import DrivenClock, driven
 from tests.server.test_notices import smtp_server
 
@@ -21,7 +21,7 @@ ANN = {"email": "Ann@Example.org", "password": "correct horse battery", "name": 
 
 def browser(client: TestClient, base_url: str = "http://testserver") -> TestClient:
     """Another browser of the same server: a cookie jar of its own."""
-    return TestClient(client.app, base_url=base_url)
+    return another_browser(client, base_url)
 
 
 def new_game(client: TestClient) -> tuple[str, list[str]]:

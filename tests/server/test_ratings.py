@@ -13,14 +13,14 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 
 from tablelands.server.db import RatedGameRow
-from tests.server.conftest import bearer, hub_of, serving, settle
+from tests.server.conftest import another_browser, bearer, hub_of, serving, settle
 
 PASSWORD = "a long enough password"
 
 
 def person(client: TestClient, name: str) -> TestClient:
     """A browser signed in to a new account of ``name``."""
-    made = TestClient(client.app)
+    made = another_browser(client)
     answer = made.post(
         "/api/account", json={"email": f"{name}@example.org", "password": PASSWORD, "name": name}
     )
@@ -123,7 +123,7 @@ def test_the_leaderboard_is_what_the_stored_results_give(database_url: str) -> N
 def test_a_rated_game_with_a_seat_without_an_account_counts_for_nobody(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         ann = person(client, "ann")
-        anonymous = TestClient(client.app)
+        anonymous = another_browser(client)
         game_id = rated_game(ann, anonymous, 1)
         counted(client)
         with hub_of(client).store.session() as session:
