@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from fastapi.testclient import TestClient
 
+from tablelands.server.push import Pusher, new_private_key
 from tests.server.conftest import bearer, hub_of, seat_socket, serving, settle
 from tests.server.test_clocks import DAY, DrivenClock, driven
 
@@ -352,3 +353,12 @@ def test_with_two_processes_a_seat_gets_one_email_a_turn(database_url: str) -> N
             sent(client)
         assert hub_of(first).process != hub_of(second).process
         assert len(inbox.messages) == 1
+
+
+def test_a_push_is_never_posted_to_an_address_of_the_servers_network() -> None:
+    # Checked again when posting: a name may resolve to an inside address later on.
+    pusher = Pusher(new_private_key(), CONTACT)
+    for endpoint in ("https://localhost/push", "https://127.0.0.1/push", "https://10.1.2.3/a"):
+        subscription = {"endpoint": endpoint, "keys": {"p256dh": "x", "auth": "y"}}
+        with pytest.raises(ValueError, match="an address of this network"):
+            pusher.send(subscription, {"title": "t"})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import socket
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,6 +31,13 @@ MAX_KEY = 200
 
 class GoneError(Exception):
     """The push service says the subscription no longer exists: forget it."""
+
+
+def _private(address: str) -> bool:
+    try:
+        return not ipaddress.ip_address(address).is_global
+    except ValueError:
+        return True
 
 
 def new_private_key() -> str:
@@ -90,7 +98,9 @@ class Pusher:
 
     def send(self, subscription: JsonDict, payload: JsonDict) -> None:
         """Post ``payload`` (as JSON) to the subscription, encrypted and signed; ``GoneError``
-        when the service says the subscription is no more (blocking: run it in a thread)."""
+        when the service says the subscription is no more, ``ValueError`` when its host now
+        names an address of the server's own network (blocking: run it in a thread)."""
+        self._check_host(subscription["endpoint"])
         try:
             webpush(
                 subscription_info=subscription,
@@ -105,3 +115,17 @@ class Pusher:
             if status in (404, 410):
                 raise GoneError(str(exc)) from None
             raise
+
+    def _check_host(self, endpoint: str) -> None:
+        """``ValueError`` unless the endpoint's host is a public address now (a name that
+        resolves to the server's own network is refused when it is posted to, not only
+        when it is given)."""
+        host = urlsplit(endpoint).hostname or ""
+        if self.local and host in ("127.0.0.1", "localhost"):
+            return
+        try:
+            found = socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)
+        except OSError as exc:
+            raise ValueError(f"push: the endpoint's host {host!r} is not found: {exc}") from None
+        if any(_private(str(info[4][0])) for info in found):
+            raise ValueError(f"push: the endpoint's host {host!r} is an address of this network")
