@@ -20,7 +20,7 @@ MEANINGS = {
     400: "The request is not one the server carries out (the message says why).",
     401: "Not signed in: no session cookie, or one whose session ended.",
     403: "A missing or wrong token, or a seat acting for another.",
-    404: "No such game.",
+    404: "No such game (or player).",
     409: "The game has moved on since the seq given: nothing was done.",
     413: "The body is larger than the server reads.",
     422: "The body is not JSON the server reads, or not of the route's shape, or the rules "
@@ -72,7 +72,7 @@ def refusals(method: str, route: APIRoute) -> set[int]:
     codes = {422}  # a query or path parameter of the wrong type, at the least
     if method == "POST":
         codes |= {400, 413}
-    if "{game_id}" in route.path:
+    if any(name in route.path for name in ("{game_id}", "{game}", "{account_id}")):
         codes |= {404}
     if any(param.name == "authorization" for param in route.dependant.header_params):
         codes |= {403}

@@ -15,9 +15,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from openskill.models import PlackettLuce
@@ -34,7 +34,7 @@ from tablelands.server.db import (
     RatingHistoryRow,
     RatingRow,
 )
-from tablelands.server.errors import NotFoundError, ServerError
+from tablelands.server.errors import NotFoundError
 from tablelands.server.events import Event
 from tablelands.server.hub import Hub
 from tablelands.tournament.ratings import places
@@ -279,6 +279,9 @@ def chart_points(history: Sequence[float], width: int = 240, height: int = 60) -
     )
 
 
+Players = Annotated[int, Query(ge=2, le=16)]
+
+
 def add_rating_routes(app: FastAPI, templates: Jinja2Templates) -> None:
     def ratings_of(request: Request) -> Ratings:
         ratings: Ratings = request.app.state.ratings
@@ -287,7 +290,7 @@ def add_rating_routes(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.get("/ratings", response_class=HTMLResponse)
     @app.get("/ratings/{game}", response_class=HTMLResponse)
     async def ratings_page(
-        request: Request, game: str = "confusing-lands", players: int = 2
+        request: Request, game: str = "confusing-lands", players: Players = 2
     ) -> HTMLResponse:
         ratings = ratings_of(request)
         choices = [
@@ -312,10 +315,8 @@ def add_rating_routes(app: FastAPI, templates: Jinja2Templates) -> None:
         )
 
     @app.get("/api/ratings/{game}")
-    async def leaderboard(request: Request, game: str, players: int = 2) -> JsonDict:
+    async def leaderboard(request: Request, game: str, players: Players = 2) -> JsonDict:
         """The leaderboard of ``game`` at ``players`` (the best 100)."""
-        if not 2 <= players <= 16:
-            raise ServerError(f"players is 2 to 16, not {players}")
         ratings = ratings_of(request)
         return await ratings.hub.query(ratings.leaderboard, game, players)
 
