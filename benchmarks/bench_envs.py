@@ -7,6 +7,7 @@ factored environment's cost over its bare rules (random play by ``legal_actions`
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +51,10 @@ ENGINE_GAMES = {"confusing-lands": 60, "land-vs-sea": 10, "drifting-lands": 10}
 COST_TARGET = 1.5
 
 
-def steps(game: str, players: int, settings: dict[str, Any], count: int) -> int:
-    """``count`` steps of seeded games, each observing the agent to act and playing one of
-    its legal actions at random (from ``infos["legal_actions"]``, the mask's ones)."""
-    aec = env(game, players=players, **settings)
+def aec_steps(aec: Any, count: int, legal: Callable[[Any, dict[str, Any]], list[int]]) -> int:
+    """``count`` steps of seeded games of the AEC environment ``aec``, each observing the
+    agent to act and playing one of its legal actions (``legal(observation, info)``) at
+    random."""
     rng = Rng(1)
     done = 0
     seed = 0
@@ -65,33 +66,24 @@ def steps(game: str, players: int, settings: dict[str, Any], count: int) -> int:
             if termination or truncation:
                 aec.step(None)
                 continue
-            assert observation["action_mask"].dtype.kind == "i"
-            aec.step(rng.choice(info["legal_actions"]))
+            aec.step(rng.choice(legal(observation, info)))
             done += 1
     return done
+
+
+def steps(game: str, players: int, settings: dict[str, Any], count: int) -> int:
+    """Steps of ours, the legal actions from ``infos["legal_actions"]`` (the mask's ones)."""
+    return aec_steps(env(game, players=players, **settings), count, lambda _, i: i["legal_actions"])
 
 
 def connect_four_steps(count: int) -> int:
-    """``count`` steps of PettingZoo's raw ``connect_four_v3``, as :func:`steps` plays ours
-    (its legal actions read from the mask: it gives no list)."""
+    """Steps of PettingZoo's raw ``connect_four_v3``, measured as ours are (its legal
+    actions read from the mask: it gives no list)."""
     from pettingzoo.classic import connect_four_v3  # needs pygame: the bench extra
 
-    aec = connect_four_v3.raw_env()
-    rng = Rng(1)
-    done = 0
-    seed = 0
-    while done < count:
-        aec.reset(seed=seed)
-        seed += 1
-        for _agent in aec.agent_iter():
-            observation, _, termination, truncation, _info = aec.last()
-            if termination or truncation:
-                aec.step(None)
-                continue
-            legal = observation["action_mask"].nonzero()[0].tolist()
-            aec.step(rng.choice(legal))
-            done += 1
-    return done
+    return aec_steps(
+        connect_four_v3.raw_env(), count, lambda o, _: o["action_mask"].nonzero()[0].tolist()
+    )
 
 
 def main() -> int:

@@ -5,18 +5,27 @@ server offers (the test server has no SMTP server: no e-mail) and what the seat 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tests.web.conftest import Tab
 
 
-def test_a_seat_waited_for_is_offered_notifications_and_a_spectator_is_not(tab: Tab) -> None:
+def drifting_lands_against(tab: Tab, kind: str) -> Any:
+    """A Drifting Lands game made in the lobby, me against ``kind`` (``friend``, ``bot``),
+    its page open."""
     page = tab.page
     page.goto(tab.site + "/")
     page.select_option("#game", "drifting-lands")
-    page.select_option('select[name="kind-1"]', "friend")
+    page.select_option('select[name="kind-1"]', kind)
     page.click("#create")
-    page.click("#go")
+    if kind == "friend":
+        page.click("#go")  # past the invite links
     page.wait_for_url(re.compile(r"/play/"))
+    return page
+
+
+def test_a_seat_waited_for_is_offered_notifications_and_a_spectator_is_not(tab: Tab) -> None:
+    page = drifting_lands_against(tab, "friend")
     box = page.locator("#notify")
     box.wait_for()
     page.click("#notify summary")
@@ -37,11 +46,6 @@ def test_a_seat_waited_for_is_offered_notifications_and_a_spectator_is_not(tab: 
 
 
 def test_against_bots_alone_no_notification_is_offered(tab: Tab) -> None:
-    page = tab.page
-    page.goto(tab.site + "/")
-    page.select_option("#game", "drifting-lands")
-    page.select_option('select[name="kind-1"]', "bot")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/play/"))
+    page = drifting_lands_against(tab, "bot")
     page.locator('#players tr[data-seat="1"]').wait_for()
     assert page.locator("#notify").is_hidden()

@@ -18,8 +18,9 @@ import contextlib
 import hashlib
 import re
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Annotated
+from typing import Annotated, Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -324,23 +325,25 @@ def add_account_routes(app: FastAPI) -> None:
             raise NotSignedInError("sign in first")
         return account
 
+    async def signing_in(
+        request: Request, response: Response, work: Callable[[Any], tuple[str, str]], body: Any
+    ) -> JsonDict:
+        """Sign this browser in by ``work`` (counted by the quota): the account it gives,
+        its session's cookie set."""
+        quotas_of(request).before_sign_in(client_of(request))
+        account, token = await hub_of(request).query(work, body)
+        set_cookie(request, response, token)
+        return await hub_of(request).query(accounts_of(request).me, account)
+
     @app.post("/api/account", status_code=201)
     async def sign_up(request: Request, response: Response, body: SignUp) -> JsonDict:
         """Make an account and sign this browser in."""
-        quotas_of(request).before_sign_in(client_of(request))
-        accounts = accounts_of(request)
-        account, token = await hub_of(request).query(accounts.sign_up, body)
-        set_cookie(request, response, token)
-        return await hub_of(request).query(accounts.me, account)
+        return await signing_in(request, response, accounts_of(request).sign_up, body)
 
     @app.post("/api/session")
     async def sign_in(request: Request, response: Response, body: SignIn) -> JsonDict:
         """Sign this browser in to an account."""
-        quotas_of(request).before_sign_in(client_of(request))
-        accounts = accounts_of(request)
-        account, token = await hub_of(request).query(accounts.sign_in, body)
-        set_cookie(request, response, token)
-        return await hub_of(request).query(accounts.me, account)
+        return await signing_in(request, response, accounts_of(request).sign_in, body)
 
     @app.post("/api/session/link", status_code=202)
     async def send_link(request: Request, body: LinkRequest) -> JsonDict:
@@ -367,11 +370,7 @@ def add_account_routes(app: FastAPI) -> None:
     @app.post("/api/session/link/use")
     async def follow_link(request: Request, response: Response, body: LinkSignIn) -> JsonDict:
         """Sign this browser in by a link sent by e-mail (once)."""
-        quotas_of(request).before_sign_in(client_of(request))
-        accounts = accounts_of(request)
-        account, token = await hub_of(request).query(accounts.follow, body.token)
-        set_cookie(request, response, token)
-        return await hub_of(request).query(accounts.me, account)
+        return await signing_in(request, response, accounts_of(request).follow, body.token)
 
     @app.delete("/api/session")
     async def sign_out(request: Request, response: Response) -> JsonDict:

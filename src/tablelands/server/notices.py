@@ -271,17 +271,19 @@ class Notices:
 
 
 def add_notice_routes(app: FastAPI) -> None:
-    def notices_of(request: Request) -> Notices:
+    async def seat_of(
+        request: Request, game_id: str, authorization: str | None
+    ) -> tuple[Notices, int]:
         notices: Notices = request.app.state.notices
-        return notices
+        hub = notices.hub
+        return notices, await hub.query(hub.referee.seat_of, game_id, bearer(authorization))
 
     @app.get("/api/games/{game_id}/notifications")
     async def wishes(
         request: Request, game_id: str, authorization: Authorization = None
     ) -> JsonDict:
         """What the seat asked to be told by, and what this server offers."""
-        notices = notices_of(request)
-        index = await notices.hub.query(notices.hub.referee.seat_of, game_id, bearer(authorization))
+        notices, index = await seat_of(request, game_id, authorization)
         return await notices.hub.query(notices.wishes, game_id, index)
 
     @app.post("/api/games/{game_id}/notifications")
@@ -289,8 +291,7 @@ def add_notice_routes(app: FastAPI) -> None:
         request: Request, game_id: str, body: NotifyRequest, authorization: Authorization = None
     ) -> JsonDict:
         """Tell the seat when it is its turn: by e-mail, by push in this browser, or both."""
-        notices = notices_of(request)
-        index = await notices.hub.query(notices.hub.referee.seat_of, game_id, bearer(authorization))
+        notices, index = await seat_of(request, game_id, authorization)
         return await notices.hub.query(notices.ask, game_id, index, body)
 
     @app.delete("/api/games/{game_id}/notifications")
@@ -298,6 +299,5 @@ def add_notice_routes(app: FastAPI) -> None:
         request: Request, game_id: str, authorization: Authorization = None
     ) -> JsonDict:
         """Tell the seat nothing more."""
-        notices = notices_of(request)
-        index = await notices.hub.query(notices.hub.referee.seat_of, game_id, bearer(authorization))
+        notices, index = await seat_of(request, game_id, authorization)
         return await notices.hub.query(notices.forget, game_id, index)
