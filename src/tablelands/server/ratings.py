@@ -189,12 +189,16 @@ class Ratings:
             select(RatingRow, AccountRow.name)
             .join(AccountRow, AccountRow.id == RatingRow.account_id)
             .where(RatingRow.game == game, RatingRow.players == players)
+            .order_by(
+                (RatingRow.mu - 3 * RatingRow.sigma).desc(),
+                RatingRow.games.desc(),
+                AccountRow.name,
+                RatingRow.account_id,
+            )
+            .limit(LEADERS)
         )
         with self.store.session() as session:
-            rows = session.execute(query).all()
-        ranked = sorted(
-            rows, key=lambda r: (-ordinal(r[0].mu, r[0].sigma), -r[0].games, r[1], r[0].account_id)
-        )
+            ranked = session.execute(query).all()
         return {
             "game": game,
             "title": info.title,
@@ -209,7 +213,7 @@ class Ratings:
                     "sigma": row.sigma,
                     "games": row.games,
                 }
-                for place, (row, name) in enumerate(ranked[:LEADERS])
+                for place, (row, name) in enumerate(ranked)
             ],
         }
 
