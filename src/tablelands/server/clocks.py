@@ -106,6 +106,8 @@ class ClockView:
     left: tuple[float, ...]
     running: int | None
     deadline: datetime | None
+    #: The seats a stand-in plays.
+    stood_in: frozenset[int] = frozenset()
 
     @property
     def flagged(self) -> bool:
@@ -152,4 +154,4 @@ def read_clock(
     if running is not None:
         deadline = last + timedelta(seconds=left[running])
         left[running] = (deadline - as_of).total_seconds()
-    return ClockView(rule, as_of, tuple(left), running, deadline)
+    return ClockView(rule, as_of, tuple(left), running, deadline, stood_in)

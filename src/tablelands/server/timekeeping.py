@@ -68,7 +68,7 @@ def check_time(store: Store, game_id: str, seat: int, position: Position) -> Non
     clock = game_clock(store, game_id, position)
     if clock is None:
         return
-    if seat in store.stand_ins(game_id):
+    if seat in clock.stood_in:
         raise RefusedError(
             "your time ran out and a stand-in plays your seat: come back to it first "
             "(nothing was played)"
