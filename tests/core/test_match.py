@@ -14,7 +14,7 @@ import pytest
 
 from tablelands.core.errors import EditionError, IllegalActionError, OptionError, RecordError
 from tablelands.core.game import OptionValue, State
-from tablelands.core.match import PLAY, UNDO, Match, Move, Setup, Walk, effective
+from tablelands.core.match import PLAY, TIMEOUT, UNDO, Match, Move, Setup, Walk, effective
 from tablelands.core.rng import SEED_LIMIT
 from tablelands.games import get_game
 from tests.play import random_game, random_states
@@ -117,6 +117,22 @@ def test_undos_take_back_the_last_effective_plays() -> None:
     assert match.actions == (first, second) and Match(setup).seq == 0
 
 
+def test_a_time_out_ends_the_match_where_it_stands_naming_the_seat() -> None:
+    setup = Setup.checked(get_game("land-vs-sea"), 2, 8)
+    states = random_states("land-vs-sea", 2, 8)
+    first, second = states[2].history
+    moves = (
+        Move(1, states[0].current_player, first),
+        Move(2, states[1].current_player, second),
+        Move(3, states[2].current_player, 0, TIMEOUT),
+    )
+    match = Match(setup, moves)
+    assert match.lost_on_time == states[2].current_player
+    assert match.played == list(moves[:2]) and match.seq == 3
+    assert match.state() == states[2]
+    assert Match(setup, moves[:2]).lost_on_time is None and Match(setup).lost_on_time is None
+
+
 @pytest.mark.parametrize(
     ("moves", "message"),
     [
@@ -124,8 +140,15 @@ def test_undos_take_back_the_last_effective_plays() -> None:
         ([Move(1, 0, 7), Move(2, 1, 9), Move(3, 1, 1, UNDO)], "move 3 (undo 1)"),
         ([Move(1, 0, 7), Move(2, 0, 1, UNDO), Move(3, 0, 1, UNDO)], "move 3 (undo 1)"),
         ([Move(1, 0, 7, "pass")], "move 1 (pass 7) is not a valid move row"),
+        ([Move(1, 0, 7), Move(2, 1, 0, TIMEOUT), Move(3, 1, 9)], "move 3 comes after the time-out"),
     ],
-    ids=["nothing-to-undo", "undo-of-an-earlier-play", "undo-of-an-undone-play", "unknown-kind"],
+    ids=[
+        "nothing-to-undo",
+        "undo-of-an-earlier-play",
+        "undo-of-an-undone-play",
+        "unknown-kind",
+        "play-after-a-time-out",
+    ],
 )
 def test_moves_no_referee_makes_are_refused(moves: list[Move], message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):

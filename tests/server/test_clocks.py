@@ -1,5 +1,6 @@
 """Clocks (docs/server.md, Clocks): kept from the stored move times, a seat out of time
-played by a stand-in at the right moment, across a restart and once across two processes.
+played by a stand-in, or losing the game, at the right moment, across a restart and once
+across two processes.
 The tests drive the store's clock; none sleeps for time to pass."""
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from tablelands.core.match import TIMEOUT
 from tablelands.server.clocks import LIVE, TURN, ClockRule, Timing, read_clock
-from tablelands.server.db import StandInRow
+from tablelands.server.db import MoveRow, StandInRow
 from tablelands.server.errors import ServerError
 from tablelands.server.hub import Hub
 from tests.server.conftest import bearer, hub_of, serving, settle
@@ -84,6 +86,10 @@ def test_a_clock_outside_its_bounds_is_refused_saying_which() -> None:
         ClockRule.checked(LIVE, 600, 601)
     assert ClockRule.checked(LIVE, 600, 20).describe() == "10 min + 20 s"
     assert ClockRule.checked(TURN, 3 * DAY, 0).describe() == "3 days a move"
+    lose = ClockRule.checked(TURN, DAY, 0, "lose")
+    assert lose.describe() == "1 day a move, lost on time"
+    assert ClockRule.from_json(lose.to_json()) == lose
+    assert ClockRule.from_json({"kind": "turn", "seconds": DAY}) == ClockRule(TURN, DAY)
 
 
 # -- the server ----------------------------------------------------------------------------
@@ -95,13 +101,15 @@ def driven(client: TestClient, clock: DrivenClock) -> Hub:
     return hub
 
 
-def new_clocked_game(client: TestClient, clock: dict[str, Any]) -> tuple[str, list[str]]:
-    """A Confusing Lands game between two people (seat 0 makes it, seat 1 is a friend)."""
+def new_clocked_game(
+    client: TestClient, clock: dict[str, Any], friends: int = 1, game: str = "confusing-lands"
+) -> tuple[str, list[str]]:
+    """A game between people (seat 0 makes it, the others are friends)."""
     answer = client.post(
         "/api/games",
         json={
-            "game": "confusing-lands",
-            "seats": [{"kind": "me"}, {"kind": "friend"}],
+            "game": game,
+            "seats": [{"kind": "me"}] + [{"kind": "friend"}] * friends,
             "clock": clock,
         },
     )
@@ -190,6 +198,62 @@ def test_a_turn_clock_that_runs_out_gives_the_seat_a_stand_in_until_its_person_r
         assert again.status_code == 422 and "no stand-in plays your seat" in again.text
 
 
+def time_outs(client: TestClient, game_id: str) -> int:
+    with hub_of(client).store.session() as session:
+        count = session.scalar(
+            select(func.count())
+            .select_from(MoveRow)
+            .where(MoveRow.game_id == game_id, MoveRow.kind == TIMEOUT)
+        )
+    return count or 0
+
+
+LOSE_A_DAY = {"kind": "turn", "seconds": DAY, "on_timeout": "lose"}
+
+
+def test_a_turn_clock_that_runs_out_ends_the_game_with_that_seat_last(database_url: str) -> None:
+    clock = DrivenClock()
+    with serving(database_url) as client:
+        driven(client, clock)
+        game_id, (mine, friend, third) = new_clocked_game(
+            client, LOSE_A_DAY, friends=2, game="land-vs-sea"
+        )
+        assert client.get(f"/api/games/{game_id}").json()["clock"]["on_timeout"] == "lose"
+        assert move(client, game_id, mine).status_code == 200
+        assert move(client, game_id, friend).status_code == 200
+        clock.advance(DAY - 1)
+        check_clocks(client)
+        assert time_outs(client, game_id) == 0
+        assert frame_of(client, game_id, third)["legal_actions"]
+        clock.advance(2)
+        check_clocks(client)
+        assert time_outs(client, game_id) == 1 and stand_ins(client, game_id) == 0
+        summary = client.get(f"/api/games/{game_id}").json()
+        assert summary["status"] == "over"
+        result = summary["result"]
+        assert result["lost_on_time"] == 2
+        # The one out of time is last; the others are placed by their scores.
+        scores = result["scores"]
+        assert result["places"][2] == 2
+        assert result["places"][:2] == [int(scores[0] < scores[1]), int(scores[1] < scores[0])]
+        assert result["winners"] == [s for s in (0, 1) if result["places"][s] == 0]
+        frame = frame_of(client, game_id, third)
+        assert frame["is_over"] and not frame["to_act"] and frame["legal_actions"] == []
+        assert frame["result"] == result and frame["clock"]["running"] is None
+        told = "Player 3 ran out of time: the game ends, and they are last."
+        for log in (frame["log"], client.get(f"/api/games/{game_id}/view").json()["log"]):
+            assert log[-1] == {"seq": 3, "text": told}
+        refused = move(client, game_id, third)
+        assert refused.status_code == 422 and "seat 3's time ran out" in refused.text
+        record = client.get(f"/api/games/{game_id}/record")
+        assert record.status_code == 200 and len(record.json()["actions"]) == 2
+        assert client.get(f"/api/games/{game_id}/replay").status_code == 200
+        # Nothing more happens to it: the sweep passes it by.
+        clock.advance(7 * DAY)
+        check_clocks(client)
+        assert time_outs(client, game_id) == 1
+
+
 def test_a_live_clock_counts_down_and_a_move_after_the_flag_is_refused(sqlite_url: str) -> None:
     clock = DrivenClock()
     with serving(sqlite_url) as client:
@@ -227,6 +291,25 @@ def test_a_deadline_passed_while_the_server_was_down_is_kept_after_the_restart(
         assert frame_of(client, game_id, mine)["current_player"] == 0
 
 
+def test_a_game_lost_on_time_while_the_server_was_down_is_lost_after_the_restart(
+    sqlite_url: str,
+) -> None:
+    clock = DrivenClock()
+    with serving(sqlite_url) as client:
+        driven(client, clock)
+        game_id, (mine, friend) = new_clocked_game(client, LOSE_A_DAY)
+        assert move(client, game_id, mine).status_code == 200
+        check_clocks(client)
+    clock.advance(DAY + 1)
+    with serving(sqlite_url) as client:
+        driven(client, clock)
+        assert frame_of(client, game_id, friend)["legal_actions"], "nobody has looked yet"
+        check_clocks(client)
+        assert time_outs(client, game_id) == 1
+        result = frame_of(client, game_id, friend)["result"]
+        assert result["winners"] == [0] and result["places"] == [0, 1]
+
+
 @contextmanager
 def two_processes(url: str, clock: DrivenClock) -> Iterator[tuple[TestClient, TestClient]]:
     with ExitStack() as stack:
@@ -250,3 +333,19 @@ def test_with_two_processes_a_seat_runs_out_of_time_once(database_url: str) -> N
         settle(second)
         frame = frame_of(second, game_id, friend)
         assert frame["seats"][1]["stand_in"] and frame["current_player"] == 0
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_with_two_processes_a_game_is_lost_on_time_once(database_url: str) -> None:
+    clock = DrivenClock()
+    with two_processes(database_url, clock) as (first, second):
+        game_id, (mine, friend) = new_clocked_game(first, LOSE_A_DAY)
+        assert move(second, game_id, mine).status_code == 200
+        clock.advance(DAY + 1)
+        check_clocks(first)
+        check_clocks(second)
+        assert time_outs(first, game_id) == 1
+        settle(second)
+        for client in (first, second):
+            frame = frame_of(client, game_id, friend)
+            assert frame["is_over"] and frame["result"]["lost_on_time"] == 1

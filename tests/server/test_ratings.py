@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from tablelands.server.db import RatedGameRow
 from tests.server.conftest import another_browser, bearer, hub_of, serving, settle
+from tests.server.test_clocks import DrivenClock, check_clocks, driven
 
 PASSWORD = "a long enough password"
 
@@ -28,9 +29,15 @@ def person(client: TestClient, name: str) -> TestClient:
     return made
 
 
-def rated_game(first: TestClient, second: TestClient, seed: int) -> str:
-    """A rated Confusing Lands game made by ``first`` and joined by ``second``, played to
-    the end at random: its id."""
+def rated_game(
+    first: TestClient,
+    second: TestClient,
+    seed: int,
+    clock: dict[str, Any] | None = None,
+    moves: int = 100,
+) -> str:
+    """A rated Confusing Lands game made by ``first`` and joined by ``second``, played at
+    random to the end (or for ``moves`` moves): its id."""
     made = first.post(
         "/api/games",
         json={
@@ -38,6 +45,7 @@ def rated_game(first: TestClient, second: TestClient, seed: int) -> str:
             "seats": [{"kind": "me"}, {"kind": "friend"}],
             "hints": False,
             "rated": True,
+            "clock": clock,
         },
     )
     assert made.status_code == 201, made.text
@@ -48,7 +56,7 @@ def rated_game(first: TestClient, second: TestClient, seed: int) -> str:
     tokens = [mine, joined.json()["token"]]
     browsers = [first, second]
     rng = random.Random(seed)
-    for _ in range(100):
+    for _ in range(moves):
         summary = first.get(f"/api/games/{game_id}").json()
         if summary["status"] == "over":
             return game_id
@@ -62,6 +70,8 @@ def rated_game(first: TestClient, second: TestClient, seed: int) -> str:
             json={"seq": frame["seq"], "action_id": rng.choice(frame["legal_actions"])["id"]},
         )
         assert answer.status_code == 200, answer.text
+    if moves < 100:
+        return game_id
     raise AssertionError("the game did not end")
 
 
@@ -118,6 +128,23 @@ def test_the_leaderboard_is_what_the_stored_results_give(database_url: str) -> N
         page = client.get(f"/api/players/{board['leaders'][0]['account']}").json()
         assert len(page["games"]) == page["ratings"][0]["games"]
         assert len(page["ratings"][0]["history"]) == page["ratings"][0]["games"] + 1
+
+
+def test_a_rated_game_lost_on_time_counts_with_that_seat_last(sqlite_url: str) -> None:
+    clock = DrivenClock()
+    with serving(sqlite_url) as client:
+        driven(client, clock)
+        ann, bea = person(client, "ann"), person(client, "bea")
+        lose = {"kind": "turn", "seconds": 86400, "on_timeout": "lose"}
+        game_id = rated_game(ann, bea, 3, clock=lose, moves=1)
+        clock.advance(86400 + 1)
+        check_clocks(client)
+        counted(client)
+        with hub_of(client).store.session() as session:
+            row = session.scalar(select(RatedGameRow).where(RatedGameRow.game_id == game_id))
+        assert row is not None and row.counted and row.result["places"] == [0, 1]
+        leaders = client.get("/api/ratings/confusing-lands").json()["leaders"]
+        assert [leader["name"] for leader in leaders] == ["ann", "bea"]
 
 
 def test_a_rated_game_with_a_seat_without_an_account_counts_for_nobody(sqlite_url: str) -> None:

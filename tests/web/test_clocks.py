@@ -34,3 +34,26 @@ def test_a_live_clock_chosen_in_the_lobby_counts_down_on_the_game_page(tab: Tab)
     assert page.locator("#clock-rule").text_content() == "Clock: 10 min + 20 s"
     assert page.locator("#stand-in").is_hidden()
     tab.screenshot("game-clock")
+
+
+def test_what_running_out_of_time_does_is_asked_once_a_clock_is_chosen(tab: Tab) -> None:
+    page = tab.page
+    page.goto(tab.site + "/")
+    page.select_option("#game", "confusing-lands")
+    page.select_option("#players", "2")
+    assert page.locator("#on-timeout").is_hidden()
+    page.select_option("#clock", label="1 day a move")
+    page.select_option("#on-timeout", label="They lose the game")
+    page.select_option('select[name="kind-1"]', "friend")
+    tab.screenshot("lobby-clock-lose")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    page.click("#go")
+    page.wait_for_url(re.compile(r"/play/"))
+    assert page.locator("#clock-rule").text_content() == "Clock: 1 day a move, lost on time"
+    # Back to no clock: the question goes away, and the game asked for has no clock.
+    page.goto(tab.site + "/")
+    page.select_option("#clock", label="1 day a move")
+    assert page.locator("#on-timeout").is_visible()
+    page.select_option("#clock", label="No clock")
+    assert page.locator("#on-timeout").is_hidden()

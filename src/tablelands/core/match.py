@@ -7,9 +7,10 @@ game, starts from a :class:`Setup` (:meth:`Setup.start`) and applies its actions
 apply is refused in one way, naming where it is.
 
 A match's moves are those a server stores (OpenSpiel's history, with boardgame.io's undo):
-a play (``action`` is the action number) or an undo (``action`` is the seq of the play it
-takes back, which must be the last effective one). The effective moves are the plays no
-undo took back; :meth:`Match.state` is the game after them.
+a play (``action`` is the action number), an undo (``action`` is the seq of the play it
+takes back, which must be the last effective one), or a time-out (a clock's: the seat's
+time ran out and the match ends there, that seat last; it comes last). The effective moves
+are the plays no undo took back; :meth:`Match.state` is the game after them.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from tablelands.core.errors import OptionError, RecordError, TablelandsError
 from tablelands.core.game import Edition, Game, OptionValue, State
 from tablelands.core.rng import seed_problem
 
-#: Move kinds: an action played, or the taking back of the last effective play.
+#: Move kinds: an action played, the taking back of the last effective play, or the end of
+#: the match on a clock, its seat last (``action`` 0).
 PLAY = "play"
 UNDO = "undo"
+TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +105,9 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One stored move: a play (``action`` is the action number) or an undo (``action`` is
-    the seq of the play it takes back). ``seq`` counts a match's moves from 1, undos
-    included."""
+    """One stored move: a play (``action`` is the action number), an undo (``action`` is
+    the seq of the play it takes back) or a time-out (``seat`` ran out of time). ``seq``
+    counts a match's moves from 1, undos included."""
 
     seq: int
     seat: int
@@ -115,10 +118,14 @@ class Move:
 def effective(moves: Sequence[Move]) -> tuple[list[Move], dict[int, int]]:
     """The plays no undo took back, in order, and the undone ones: their seq -> the undo's
     seq. ``ValueError`` for moves no referee makes (an undo of anything but the last
-    effective play, a kind that is neither)."""
+    effective play, a move after a time-out, a kind that is none of them)."""
     played: list[Move] = []
     undone: dict[int, int] = {}
-    for move in moves:
+    for at, move in enumerate(moves):
+        if at and moves[at - 1].kind == TIMEOUT:
+            raise ValueError(f"move {move.seq} comes after the time-out that ended the match")
+        if move.kind == TIMEOUT:
+            continue
         if move.kind == PLAY:
             played.append(move)
         elif move.kind == UNDO and played and played[-1].seq == move.action:
@@ -176,7 +183,7 @@ class Walk:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """A game's setup and its stored moves (plays and undos)."""
+    """A game's setup and its stored moves (plays, undos and a time-out)."""
 
     setup: Setup
     moves: tuple[Move, ...] = ()
@@ -199,6 +206,12 @@ class Match:
     def seq(self) -> int:
         """The seq of the last move (0 before any): what the next move is sent against."""
         return self.moves[-1].seq if self.moves else 0
+
+    @property
+    def lost_on_time(self) -> int | None:
+        """The seat whose time ran out, ending the match with it last (``None``: none did)."""
+        last = self.moves[-1] if self.moves else None
+        return last.seat if last is not None and last.kind == TIMEOUT else None
 
     @property
     def played(self) -> list[Move]:

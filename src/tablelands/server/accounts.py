@@ -36,6 +36,8 @@ from tablelands.server.db import (
     AccountSeatRow,
     GameRow,
     NotifyTargetRow,
+    PasskeyCeremonyRow,
+    PasskeyRow,
     SeatKeyRow,
     SeatRow,
     SessionRow,
@@ -108,7 +110,7 @@ class Accounts:
                 session.add(account)
         except IntegrityError:
             raise RefusedError("an account has that e-mail address already: sign in") from None
-        return account.id, self._new_session(account.id)
+        return account.id, self.new_session(account.id)
 
     def sign_in(self, request: SignIn) -> tuple[str, str]:
         """The account of an address and password, and a new session's cookie token;
@@ -130,9 +132,10 @@ class Accounts:
                     .where(AccountRow.id == account.id)
                     .values(password_hash=HASHER.hash(request.password))
                 )
-        return account.id, self._new_session(account.id)
+        return account.id, self.new_session(account.id)
 
-    def _new_session(self, account_id: str) -> str:
+    def new_session(self, account_id: str) -> str:
+        """A new session of the account: its cookie's token (only its sha256 is stored)."""
         token = secrets.token_urlsafe(32)
         at = self.store.now()
         with self.store.writing() as session:
@@ -175,7 +178,7 @@ class Accounts:
                 session.delete(row)
         if row is None or aware(row.expires_at) <= self.store.now():
             raise ForbiddenError("this sign-in link is unknown, used already or too old")
-        return row.account_id, self._new_session(row.account_id)
+        return row.account_id, self.new_session(row.account_id)
 
     def sign_out(self, token: str | None) -> None:
         """The session ends: its cookie, and every seat key minted for it, play nothing."""
@@ -264,8 +267,8 @@ class Accounts:
         return found
 
     def delete(self, account_id: str) -> list[str]:
-        """Delete the account and the person's data: sessions, seat keys, seat links and
-        notification addresses go, and its seats are renamed "Player N"; the games whose
+        """Delete the account and the person's data: sessions, seat keys, seat links,
+        passkeys and notification addresses go, and its seats are renamed "Player N"; the games whose
         seats were renamed (their records stay, anonymous)."""
         with self.store.writing() as session:
             held = session.execute(
@@ -288,6 +291,10 @@ class Accounts:
                     )
                 )
             session.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account_id))
+            session.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
+            session.execute(
+                delete(PasskeyCeremonyRow).where(PasskeyCeremonyRow.account_id == account_id)
+            )
             session.execute(delete(AccountRow).where(AccountRow.id == account_id))
         games = sorted({game_id for game_id, _ in held})
         for game_id in games:
@@ -302,39 +309,44 @@ def _iso(at: datetime) -> str:
 Cookie = Annotated[str | None, Security(SESSION_COOKIE)]
 
 
+def accounts_of(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+def set_cookie(request: Request, response: Response, token: str) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=SESSION_DAYS * 86400,
+        httponly=True,
+        # Behind a proxy that terminates TLS, uvicorn takes the scheme it forwards.
+        secure=request.url.scheme == "https",
+        samesite="lax",
+        path="/",
+    )
+
+
+async def signed_in(request: Request, cookie: str | None) -> str:
+    """The account the request's session cookie is signed in to; ``NotSignedInError``."""
+    account = await hub_of(request).query(accounts_of(request).account_of, cookie)
+    if account is None:
+        raise NotSignedInError("sign in first")
+    return account
+
+
+async def signing_in(
+    request: Request, response: Response, work: Callable[..., tuple[str, str]], *args: Any
+) -> JsonDict:
+    """Sign this browser in by ``work`` (counted by the quota): the account it gives,
+    its session's cookie set."""
+    quotas_of(request).before_sign_in(client_of(request))
+    account, token = await hub_of(request).query(work, *args)
+    set_cookie(request, response, token)
+    return await hub_of(request).query(accounts_of(request).me, account)
+
+
 def add_account_routes(app: FastAPI) -> None:
-    def accounts_of(request: Request) -> Accounts:
-        accounts: Accounts = request.app.state.accounts
-        return accounts
-
-    def set_cookie(request: Request, response: Response, token: str) -> None:
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=SESSION_DAYS * 86400,
-            httponly=True,
-            # Behind a proxy that terminates TLS, uvicorn takes the scheme it forwards.
-            secure=request.url.scheme == "https",
-            samesite="lax",
-            path="/",
-        )
-
-    async def signed_in(request: Request, cookie: str | None) -> str:
-        account = await hub_of(request).query(accounts_of(request).account_of, cookie)
-        if account is None:
-            raise NotSignedInError("sign in first")
-        return account
-
-    async def signing_in(
-        request: Request, response: Response, work: Callable[[Any], tuple[str, str]], body: Any
-    ) -> JsonDict:
-        """Sign this browser in by ``work`` (counted by the quota): the account it gives,
-        its session's cookie set."""
-        quotas_of(request).before_sign_in(client_of(request))
-        account, token = await hub_of(request).query(work, body)
-        set_cookie(request, response, token)
-        return await hub_of(request).query(accounts_of(request).me, account)
-
     @app.post("/api/account", status_code=201)
     async def sign_up(request: Request, response: Response, body: SignUp) -> JsonDict:
         """Make an account and sign this browser in."""

@@ -46,6 +46,7 @@ from tablelands.server.lobby import add_lobby_routes
 from tablelands.server.mail import Mailer
 from tablelands.server.messages import lines_after, refused, validation_problems
 from tablelands.server.notices import Notices, add_notice_routes
+from tablelands.server.passkeys import Passkeys, add_passkey_routes
 from tablelands.server.processes import sole_process
 from tablelands.server.push import VAPID_SECRET, Pusher, new_private_key
 from tablelands.server.quotas import QuotaError, Quotas
@@ -85,6 +86,7 @@ def create_app(settings: Settings) -> FastAPI:
             app.state.hub = hub
             app.state.replays = Replays(hub.referee)
             app.state.accounts = Accounts(store)
+            app.state.passkeys = Passkeys(app.state.accounts)
             app.state.ratings = Ratings(hub)
             vapid, _ = await asyncio.to_thread(store.secret, VAPID_SECRET, new_private_key())
             app.state.notices = Notices(
@@ -127,6 +129,7 @@ def create_app(settings: Settings) -> FastAPI:
     add_hint_routes(app, settings)
     add_notice_routes(app)
     add_account_routes(app)
+    add_passkey_routes(app)
     add_review_routes(app)
     app.mount("/static", StaticFiles(directory=PACKAGE / "static"), name="static")
     templates = Jinja2Templates(directory=PACKAGE / "templates")

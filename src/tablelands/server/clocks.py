@@ -10,10 +10,17 @@ A clock is chosen in the lobby, per game (``NewGame.clock``):
 
 Nothing of a clock is kept in memory: every figure comes from the game's start and its move
 rows' times (``Timing``), so a restart, or another process, reads the same clock. When the
-seat to move runs out of time, a *stand-in* (the lobby's weakest bot) plays for it from its
-own view, as any bot does: under a turn clock until its person comes back (``POST
-/api/games/{id}/back``), under a live clock for the rest of the game (a bank that ran out
-stays out). Bots have no clock: they move at once.
+seat to move runs out of time, what the game was made with happens (``on_timeout``):
+
+- **stand_in**: a *stand-in* (the lobby's weakest bot) plays for the seat from its own
+  view, as any bot does: under a turn clock until its person comes back (``POST
+  /api/games/{id}/back``), under a live clock for the rest of the game (a bank that ran out
+  stays out);
+- **lose**: the game ends there, that seat last and the others placed by their scores (a
+  time-out move row, ``core.match.TIMEOUT``).
+
+No game's rules let a seat pass, so no clock skips a seat. Bots have no clock: they move at
+once.
 """
 
 from __future__ import annotations
@@ -29,6 +36,10 @@ from tablelands.server.errors import ServerError
 ClockKind = Literal["live", "turn"]
 LIVE: ClockKind = "live"
 TURN: ClockKind = "turn"
+#: What a seat's time running out makes happen: a stand-in plays it, or it loses.
+OnTimeout = Literal["stand_in", "lose"]
+STAND_IN: OnTimeout = "stand_in"
+LOSE: OnTimeout = "lose"
 #: The bounds a clock is chosen within: a live bank of 1 minute to 3 hours with at most
 #: 10 minutes' increment; a turn of 1 minute to 14 days.
 LIVE_SECONDS = (60, 3 * 3600)
@@ -39,14 +50,17 @@ TURN_SECONDS = (60, 14 * 86400)
 @dataclass(frozen=True, slots=True)
 class ClockRule:
     """A game's clock as it was made: its kind, its seconds (the live bank or each turn's
-    time) and the live clock's increment."""
+    time), the live clock's increment, and what a seat's time running out makes happen."""
 
     kind: ClockKind
     seconds: int
     increment: int = 0
+    on_timeout: OnTimeout = STAND_IN
 
     @classmethod
-    def checked(cls, kind: ClockKind, seconds: int, increment: int) -> Self:
+    def checked(
+        cls, kind: ClockKind, seconds: int, increment: int, on_timeout: OnTimeout = STAND_IN
+    ) -> Self:
         """The rule, or ``ServerError`` naming the bound it breaks."""
         low, high = LIVE_SECONDS if kind == LIVE else TURN_SECONDS
         if not low <= seconds <= high:
@@ -57,25 +71,36 @@ class ClockRule:
             raise ServerError("a turn clock has no increment: each move has the same time")
         if not 0 <= increment <= MAX_INCREMENT:
             raise ServerError(f"the increment is 0 to {MAX_INCREMENT} seconds, not {increment}")
-        return cls(kind, seconds, increment)
+        return cls(kind, seconds, increment, on_timeout)
 
     def to_json(self) -> JsonDict:
-        return {"kind": self.kind, "seconds": self.seconds, "increment": self.increment}
+        return {
+            "kind": self.kind,
+            "seconds": self.seconds,
+            "increment": self.increment,
+            "on_timeout": self.on_timeout,
+        }
 
     @classmethod
     def from_json(cls, data: JsonDict | None) -> Self | None:
         """The rule a game's row holds (``None``: the game has no clock)."""
         if data is None:
             return None
-        return cls(data["kind"], int(data["seconds"]), int(data.get("increment", 0)))
+        return cls(
+            data["kind"],
+            int(data["seconds"]),
+            int(data.get("increment", 0)),
+            data.get("on_timeout", STAND_IN),
+        )
 
     def describe(self) -> str:
         """The rule in words, as the lobby and the game's page name it: "10 min + 20 s",
-        "3 days a move"."""
+        "3 days a move, lost on time"."""
+        lost = ", lost on time" if self.on_timeout == LOSE else ""
         if self.kind == TURN:
-            return f"{_span(self.seconds)} a move"
+            return f"{_span(self.seconds)} a move{lost}"
         extra = f" + {self.increment} s" if self.increment else ""
-        return f"{_span(self.seconds)}{extra}"
+        return f"{_span(self.seconds)}{extra}{lost}"
 
 
 def _span(seconds: int) -> str:

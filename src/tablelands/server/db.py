@@ -26,6 +26,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
     create_engine,
@@ -217,6 +218,42 @@ class SignInLinkRow(Base):
         String(32), ForeignKey("accounts.id", ondelete="CASCADE")
     )
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PasskeyRow(Base):
+    """A passkey of an account (WebAuthn): its credential's id and public key, its sign
+    count, and the host (the relying party) it was made on and works on."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: base64url, as the browser names it.
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    rp_id: Mapped[str] = mapped_column(String(253))
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PasskeyCeremonyRow(Base):
+    """A passkey ceremony under way: the challenge the server made for adding a passkey to
+    an account (``add``) or signing in with one (``sign_in``), used once, until
+    ``expires_at``; in the database, so any process finishes what another began."""
+
+    __tablename__ = "passkey_ceremonies"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    account_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True
+    )
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class AccountSeatRow(Base):

@@ -80,7 +80,7 @@ def hint_job(referee: Referee, game_id: str, seat: int, seq: int, budget: Budget
     position = referee.position(game_id)
     if seq != position.seq:
         raise StaleError(f"the game has moved on: it is at seq {position.seq}, not {seq}")
-    if position.state.is_terminal:
+    if position.over:
         raise RefusedError("the game is over: there is nothing left to decide")
     if position.state.current_player != seat:
         raise RefusedError(f"it is not seat {seat + 1}'s turn: a hint is for the seat to act")

@@ -66,16 +66,18 @@ def seat_frame(
     """The ``view`` message for one seat: its position at ``seq``, with the log lines and
     the marks (the places changed) of moves after ``since`` (below 0: every line, the
     opening's too) and the moves taken back after it (whose lines and marks the client
-    drops)."""
+    drops). A game with a ``result`` is over, by its rules or on its clock: nothing is
+    left to play."""
+    over = result is not None
     fields: JsonDict = {
         "type": "view",
         "game": game_id,
         "seq": seq,
         "seat": view.seat,
-        "to_act": view.to_act,
+        "to_act": view.to_act and not over,
         "current_player": view.current_player,
-        "is_over": view.is_terminal,
-        "legal_actions": view.legal_actions_json(),
+        "is_over": over,
+        "legal_actions": [] if over else view.legal_actions_json(),
         "can_undo": can_undo,
         "standings": view.standings(),
         "log": [{"seq": line.seq, "text": line.text} for line in lines if line.seq > since],
@@ -103,6 +105,7 @@ def spectator_frame(
 ) -> Frame:
     """The ``view`` message for a spectator: a seat's message with ``"seat": null``, the
     public observation, the public log, and no decision (no legal actions, no undo)."""
+    over = result is not None
     fields: JsonDict = {
         "type": "view",
         "game": game_id,
@@ -110,7 +113,7 @@ def spectator_frame(
         "seat": None,
         "to_act": False,
         "current_player": view.current_player,
-        "is_over": view.is_terminal,
+        "is_over": over,
         "legal_actions": [],
         "can_undo": False,
         "standings": view.standings(),

@@ -166,7 +166,7 @@ class Notices:
         nothing, or was told already."""
         position = self.hub.referee.position(game_id)
         state = position.state
-        if state.is_terminal:
+        if position.over:
             return None
         seat = state.current_player
         made = self.store.setup(game_id)

@@ -23,6 +23,7 @@ from tablelands.core.errors import IllegalActionError
 from tablelands.core.game import Game, JsonDict, Place, State
 from tablelands.core.match import Match, Move, Walk
 from tablelands.core.view import SeatLog, SeatView
+from tablelands.tournament.ratings import places
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,8 @@ class Position:
         self.seq = 0
         self.played: list[Move] = []
         self.undone = dict(match.undone)
+        #: The seat whose time ran out, which ended the game (``None``: no clock ended it).
+        self.lost_on_time = match.lost_on_time
         #: The logs asked for so far, by seat (``None``: a spectator's).
         self._viewpoints: dict[int | None, Viewpoint] = {}
         #: The seats' observations of the state now, made when first needed.
@@ -150,6 +153,35 @@ class Position:
         return view
 
     @property
+    def over(self) -> bool:
+        """Whether the game is over: by its rules, or on its clock (a seat's time ran out)."""
+        return self.state.is_terminal or self.lost_on_time is not None
+
+    def result(self) -> JsonDict | None:
+        """What the game came to once it is over (``None`` before): the scores, the winners,
+        each seat's place (0 first, equal seats sharing one), the seed (public now) and the
+        seat that lost on time. By the rules the places follow the returns, then the scores;
+        on a time-out that seat is last and the others follow their scores."""
+        state = self.state
+        if not self.over:
+            return None
+        scores = state.scores()
+        if self.lost_on_time is None:
+            seat_places = places(state.returns(), scores)
+            winners = state.winners()
+        else:
+            out = [-1.0 if seat == self.lost_on_time else 0.0 for seat in range(len(scores))]
+            seat_places = places(out, scores)
+            winners = [seat for seat, place in enumerate(seat_places) if place == 0]
+        return {
+            "scores": scores,
+            "winners": winners,
+            "places": seat_places,
+            "seed": state.seed,
+            "lost_on_time": self.lost_on_time,
+        }
+
+    @property
     def actions(self) -> list[int]:
         return [move.action for move in self.played]
 
@@ -169,12 +201,14 @@ class Position:
 
     def can_undo(self, seat: int) -> bool:
         # Only the last move's seat may take it back: the others need no preview of it.
-        if not self.played or self.played[-1].seat != seat:
+        if not self.played or self.played[-1].seat != seat or self.lost_on_time is not None:
             return False
         return self.undoable() is not None
 
     def check_undo(self, seat: int) -> Move:
         """The move ``seat`` may take back now; ``IllegalActionError`` saying why not."""
+        if self.lost_on_time is not None:
+            raise IllegalActionError("the game is over on time: no move can be undone")
         if not self.played:
             raise IllegalActionError("there is no move to undo")
         last = self.played[-1]
@@ -195,6 +229,10 @@ class Position:
     def check_play(self, seat: int, action: int) -> State:
         """The true state after ``seat`` plays ``action``, a copy (the position is left as it
         is); ``IllegalActionError`` naming the rule if the seat may not play it."""
+        if self.lost_on_time is not None:
+            raise IllegalActionError(
+                f"the game is over: seat {self.lost_on_time + 1}'s time ran out"
+            )
         if self.state.is_terminal:
             raise IllegalActionError("the game is over")
         if self.state.current_player != seat or action not in self.state.legal_actions():

@@ -37,7 +37,6 @@ from tablelands.server.db import (
 from tablelands.server.errors import NotFoundError
 from tablelands.server.events import Event
 from tablelands.server.hub import Hub
-from tablelands.tournament.ratings import places
 
 log = logging.getLogger(__name__)
 
@@ -84,11 +83,10 @@ class Ratings:
             if not made.rated:
                 return
             position = await self.hub.run(self.hub.referee.position, game_id)
-            state = position.state
-            if not state.is_terminal:
+            result = await self.hub.run(position.result)
+            if result is None:
                 return
-            seat_places = places(state.returns(), state.scores())
-            await self.hub.query(self.counted, game_id, seat_places)
+            await self.hub.query(self.counted, game_id, result["places"])
         except Exception:
             log.exception("the ratings of game %s were not counted", game_id)
 

@@ -141,7 +141,9 @@ class Referee:
         rule = (
             None
             if clock is None
-            else ClockRule.checked(clock.kind, clock.seconds, clock.increment).to_json()
+            else ClockRule.checked(
+                clock.kind, clock.seconds, clock.increment, clock.on_timeout
+            ).to_json()
         )
         tokens: list[SeatToken] = []
         rows: list[SeatRow] = []
@@ -377,14 +379,6 @@ class Referee:
                 self._shown_seats.popitem(last=False)
         return seats
 
-    @staticmethod
-    def _result(position: Position) -> JsonDict | None:
-        """What a finished game came to, the seed included (public once the game is over)."""
-        state = position.state
-        if not state.is_terminal:
-            return None
-        return {"scores": state.scores(), "winners": state.winners(), "seed": state.seed}
-
     def summary(self, game_id: str) -> JsonDict:
         """What anyone with the game's id may know: no observation, no seed until the end."""
         made = self.store.setup(game_id)
@@ -405,7 +399,7 @@ class Referee:
             "hints": made.hints,
             "rated": made.rated,
             "clock": self._clock_json(game_id, position),
-            "status": OVER if position.state.is_terminal else PLAYING,
+            "status": OVER if position.over else PLAYING,
             # SQLite gives back naive times: every time stored is UTC.
             "created_at": made.created_at.replace(tzinfo=UTC).isoformat(),
             "rematch_of": made.rematch_of,
@@ -416,7 +410,7 @@ class Referee:
             "seats": self.seats(game_id),
             # What an invite says of the seat it offers: "Sea", "the red pawns".
             "sides": position.game.seat_sides(made.setup.players, made.setup.options),
-            "result": self._result(position),
+            "result": position.result(),
         }
 
     def edition(self, game_id: str) -> JsonDict:
@@ -442,9 +436,13 @@ class Referee:
         (:meth:`seats_changed` has them read again)."""
         position = self.position(game_id, just_changed)
         seats = self._seats_shown(game_id)
-        result = self._result(position)
+        result = position.result()
         clock = self._clock_json(game_id, position)
-        told = [] if clock is None else clock_lines(self.store, game_id, [s["name"] for s in seats])
+        told = (
+            []
+            if clock is None
+            else clock_lines(self.store, game_id, [s["name"] for s in seats], position)
+        )
         public: SpectatorView | None = None
         made: list[Frame] = []
         for seat, since in wanted:
@@ -488,7 +486,7 @@ class Referee:
         """The game's record (docs/records.md), once it is over."""
         seats = self.store.seats(game_id)
         position = self.position(game_id)
-        if not position.state.is_terminal:
+        if not position.over:
             raise RefusedError("the record is given once the game is over: it holds the seed")
         # An uploaded record's seats keep the names the record gave them.
         names = [seat.name if seat.kind == RECORD else seat.agent or "human" for seat in seats]
@@ -617,7 +615,7 @@ class Referee:
             return None
         position = self.position(game_id)
         seat = position.state.current_player
-        if position.state.is_terminal:
+        if position.over:
             return None
         spec = bots[seat]
         if spec is None:

@@ -136,7 +136,7 @@ class Replays:
                 self._cache.move_to_end(game_id)
                 return cached
         position = self._referee.position(game_id)
-        if not position.state.is_terminal:
+        if not position.over:
             raise RefusedError(
                 "a game is replayed once it is over: until then its seats' secrets are kept"
             )

@@ -175,7 +175,7 @@ class Reviews:
     def _claim(self, game_id: str) -> AnalysisJob | None:
         """The job for the game if it is over and not analysed yet (its row made pending)."""
         position = self.hub.referee.position(game_id)
-        if not position.state.is_terminal:
+        if not position.over:
             return None
         try:
             with self.hub.store.session() as session, session.begin():

@@ -35,11 +35,14 @@ class SeatRequest(_Strict):
 
 class ClockRequest(_Strict):
     """A game's clock (docs/server.md, Clocks): ``live``, a bank of ``seconds`` per seat
-    and ``increment`` more with each move; ``turn``, ``seconds`` for every move."""
+    and ``increment`` more with each move; ``turn``, ``seconds`` for every move. When a
+    seat's time runs out, ``on_timeout``: a stand-in (the weakest bot) plays for it, or the
+    game ends with that seat last (``lose``)."""
 
     kind: Literal["live", "turn"]
     seconds: Integer = Field(ge=1)
     increment: Integer = Field(default=0, ge=0)
+    on_timeout: Literal["stand_in", "lose"] = "stand_in"
 
 
 class NewGame(_Strict):
@@ -129,3 +132,12 @@ class Hello(_Strict):
 
     type: Literal["hello"]
     token: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+class PasskeyFinish(_Strict):
+    """The end of a passkey ceremony: the ceremony's id (from its options) and the browser's
+    credential (``PublicKeyCredential.toJSON()``); a name for a passkey being added."""
+
+    ceremony: str = Field(min_length=1, max_length=100)
+    credential: dict[str, Any]
+    name: str | None = Field(default=None, min_length=1, max_length=100)

@@ -1,12 +1,14 @@
-"""What a clock makes happen: a stand-in for a seat whose time ran out, once across every
-process, and the person's return to the seat (docs/server.md, Clocks).
+"""What a clock makes happen: a stand-in for a seat whose time ran out, or the game's end
+with that seat last, once across every process, and the person's return to the seat
+(docs/server.md, Clocks).
 
 Every move of a clocked game marks it for the sweep (its ``deadline_at`` set to the move's
 time, in the move's own statement); each process's sweep reads the clocks of the games past
 their deadline (``Hub.check_clocks``, :meth:`Timekeeper.flag`): a game whose running seat still has time gets its
-true deadline stored, one whose seat ran out gets a stand-in. The stand-in's row is keyed by
-the game, the seat and the position, so of two processes seeing it at once one puts it
-there. Nothing waits on a timer: a restart, or another process, finds the same deadlines.
+true deadline stored, one whose seat ran out gets a stand-in, or loses. The stand-in's row
+is keyed by the game, the seat and the position, and the time-out is a move row at the
+next seq, so of two processes seeing it at once (or of a time-out and the seat's own last
+move) one puts it there. Nothing waits on a timer: a restart, or another process, finds the same deadlines.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol
 
+from tablelands.core.match import TIMEOUT, Move
 from tablelands.server.catalog import STRENGTHS
-from tablelands.server.clocks import LIVE, TURN, ClockView, read_clock
+from tablelands.server.clocks import LIVE, LOSE, TURN, ClockView, read_clock
 from tablelands.server.db import aware
 from tablelands.server.errors import RefusedError
 from tablelands.server.position import LogLine, Position
@@ -48,7 +51,7 @@ def game_clock(store: Store, game_id: str, position: Position) -> ClockView | No
     if made.clock is None:
         return None
     state = position.state
-    to_move = None if state.is_terminal else state.current_player
+    to_move = None if position.over else state.current_player
     if to_move is not None and made.bots[to_move] is not None:
         to_move = None  # a bot has no clock
     return read_clock(
@@ -77,14 +80,20 @@ def check_time(store: Store, game_id: str, seat: int, position: Position) -> Non
         raise RefusedError("your time has run out (nothing was played)")
 
 
-def clock_lines(store: Store, game_id: str, names: list[str]) -> list[LogLine]:
+def clock_lines(store: Store, game_id: str, names: list[str], position: Position) -> list[LogLine]:
     """What the log tells of the game's clock: each seat that ran out of time, tagged
-    with the move after it (the stand-in's first), and each that came back."""
+    with the move after it (the stand-in's first, or the time-out), and each that came
+    back."""
     made = store.setup(game_id)
     if made.clock is None:
         return []
     live = made.clock.kind == LIVE
     lines = []
+    lost = position.lost_on_time
+    if lost is not None:
+        others = len(names) > 2
+        ending = "the game ends, and they are last" if others else "the game ends, and they lose"
+        lines.append(LogLine(position.seq, f"{names[lost]} ran out of time: {ending}."))
     for seat, seq, ended in store.stand_in_history(game_id):
         name = names[seat]
         until = " to the end of the game" if live else " until they come back"
@@ -136,8 +145,12 @@ class Timekeeper:
         seat = clock.running
         assert seat is not None
         if clock.flagged:
-            if not self.store.add_stand_in(game_id, seat, position.seq):
-                return Look()  # another process did it, or a move came meanwhile
+            if clock.rule.on_timeout == LOSE:
+                timeout = Move(position.seq + 1, seat, 0, TIMEOUT)
+                if not self.store.append(game_id, timeout, over=True):
+                    return Look()  # another process did it, or a move came meanwhile
+            elif not self.store.add_stand_in(game_id, seat, position.seq):
+                return Look()
             log.info("game %s: seat %s ran out of time at seq %s", game_id, seat, position.seq)
             return Look(flagged=seat)
         if clock.rule.kind == TURN:

@@ -2,11 +2,13 @@
 // never sees it), then the seats the account holds are keyed for this browser and kept with
 // the others it plays (store.js), so "my games" lists them; sign out forgets those keys.
 
-import { byId } from "./dom.js";
+import { byId, el } from "./dom.js";
+import { makePasskey, noPasskeysHere, passkeyTrouble, usePasskey } from "./passkeys.js";
 import { forget, savedGames, saveSeats } from "./store.js";
 
 /** @typedef {{id: string, email: string, name: string, seats: {game: string, seat: number}[]}} Me */
 /** @typedef {{game: string, title: string, name: string, seat: number, token: string}} SeatKey */
+/** @typedef {{id: number, name: string, site: string, created_at: string, used_at: string | null}} Passkey */
 
 /** Where the games this browser got from the account are remembered (to forget at sign out). */
 const FROM_ACCOUNT = "tablelands.account-games";
@@ -45,6 +47,24 @@ function show(me) {
   byId("held", HTMLParagraphElement).textContent = count ? `Your account holds ${count} seat${count > 1 ? "s" : ""}: they are in "My games" on every browser where you sign in.` : "Your account holds no seat yet: games you make or join while signed in are added.";
   const local = Object.keys(savedGames()).length;
   byId("attach", HTMLButtonElement).hidden = local === 0;
+  void run(showPasskeys);
+}
+
+/** The account's passkeys, each with a button to remove it. */
+async function showPasskeys() {
+  /** @type {Passkey[]} */
+  const passkeys = await call("GET", "/api/account/passkeys");
+  const list = byId("passkeys", HTMLUListElement);
+  list.replaceChildren(...passkeys.map((passkey) => {
+    const remove = el("button", { type: "button", text: "Remove", "aria-label": `Remove ${passkey.name}` });
+    remove.addEventListener("click", () => void run(async () => {
+      await call("DELETE", `/api/account/passkeys/${passkey.id}`);
+      await showPasskeys();
+    }));
+    const used = passkey.used_at ? `last used ${passkey.used_at.slice(0, 10)}` : "not used yet";
+    return el("li", {}, [el("span", { text: `${passkey.name} (${used}) ` }), remove]);
+  }));
+  if (!passkeys.length) list.replaceChildren(el("li", { class: "tl-help", text: "None yet." }));
 }
 
 /** @param {() => Promise<void>} work */
@@ -69,6 +89,7 @@ for (const [id, url] of [["sign-in", "/api/session"], ["sign-up", "/api/account"
     event.preventDefault();
     void run(async () => {
       const me = await call("POST", url, fields(form));
+      form.reset();  // nothing typed stays on the page once signed in
       await takeSeats();
       show(me);
     });
@@ -104,6 +125,50 @@ byId("delete", HTMLButtonElement).addEventListener("click", () => void run(async
   localStorage.removeItem(FROM_ACCOUNT);
   show(null);
 }));
+
+const passkeyProblem = noPasskeysHere();
+const addPasskey = byId("add-passkey", HTMLButtonElement);
+const passkeyStatus = byId("passkey-status", HTMLParagraphElement);
+if (passkeyProblem) {
+  addPasskey.disabled = true;
+  passkeyStatus.textContent = passkeyProblem;
+}
+addPasskey.addEventListener("click", () => void run(async () => {
+  const begun = await call("POST", "/api/account/passkeys/options");
+  let credential;
+  try {
+    credential = await makePasskey(begun.options);
+  } catch (exc) {
+    passkeyStatus.textContent = passkeyTrouble(exc);
+    return;
+  }
+  const added = await call("POST", "/api/account/passkeys", { ceremony: begun.ceremony, credential });
+  passkeyStatus.textContent = `Passkey added: next time, sign in with it (${added.name}).`;
+  await showPasskeys();
+}));
+
+const passkeyForm = byId("sign-in-passkey", HTMLFormElement);
+const passkeySignInStatus = byId("passkey-sign-in-status", HTMLParagraphElement);
+if (passkeyProblem) {
+  byId("use-passkey", HTMLButtonElement).disabled = true;
+  passkeySignInStatus.textContent = passkeyProblem;
+}
+passkeyForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void run(async () => {
+    const begun = await call("POST", "/api/session/passkey/options");
+    let credential;
+    try {
+      credential = await usePasskey(begun.options);
+    } catch (exc) {
+      passkeySignInStatus.textContent = passkeyTrouble(exc);
+      return;
+    }
+    const me = await call("POST", "/api/session/passkey", { ceremony: begun.ceremony, credential });
+    await takeSeats();
+    show(me);
+  });
+});
 
 const linkForm = byId("sign-in-link", HTMLFormElement);
 linkForm.addEventListener("submit", (event) => {

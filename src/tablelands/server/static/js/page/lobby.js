@@ -157,8 +157,9 @@ function request() {
   });
   const title = byId("title", HTMLInputElement).value.trim();
   const clock = byId("clock", HTMLSelectElement).value;
+  const onTimeout = byId("on-timeout", HTMLSelectElement).value;
   return { game: game.name, ...(title ? { title } : {}), options, hints: byId("hints", HTMLInputElement).checked, edition: edition.value(), seats,
-    ...(clock ? { clock: JSON.parse(clock) } : {}), rated: byId("rated", HTMLInputElement).checked };
+    ...(clock ? { clock: { ...JSON.parse(clock), on_timeout: onTimeout } } : {}), rated: byId("rated", HTMLInputElement).checked };
 }
 
 /** @param {SubmitEvent} event */
@@ -230,6 +231,11 @@ const rated = byId("rated", HTMLInputElement);
 const hints = byId("hints", HTMLInputElement);
 rated.addEventListener("change", () => { if (rated.checked) hints.checked = false; });
 hints.addEventListener("change", () => { if (hints.checked) rated.checked = false; });
+// What a seat's time running out does is asked only once there is a clock.
+const clockSelect = byId("clock", HTMLSelectElement);
+const timeoutChoice = byId("timeout-choice", HTMLElement);
+clockSelect.addEventListener("change", () => { timeoutChoice.hidden = clockSelect.value === ""; });
+timeoutChoice.hidden = clockSelect.value === "";
 const edition = new EditionField(byId("edition", HTMLFieldSetElement), chosenGame);
 showGame();
 void showMyGames(myGames);

@@ -103,11 +103,14 @@ export function showResult(box, frame, rematch) {
   const winners = result.winners.map((w) => names.get(w) ?? `Seat ${w + 1}`);
   const headline = frame.seats.length === 1 ? `Final score: ${result.scores[0]}`
     : winners.length === 1 ? `${winners[0]} won` : `Tie: ${winners.join(", ")}`;
+  const lost = result.lost_on_time;
+  const onTime = lost === null || lost === undefined ? [] : [el("p", { class: "tl-help", text: `${names.get(lost) ?? `Seat ${lost + 1}`} ran out of time: the game ended there, with them last.` })];
   const button = el("button", { type: "button", class: "tl-primary", text: "Rematch" });
   button.addEventListener("click", rematch);
   box.replaceChildren(
     el("h2", { text: "Game over" }),
     el("p", { class: "tl-headline", text: headline }),
+    ...onTime,
     el("ol", { class: "tl-final" }, result.scores.map((score, seat) => el("li", { text: `${names.get(seat)}: ${score}` }))),
     el("p", {}, [el("a", { href: `/api/games/${frame.game}/record`, download: "", text: "Download the record" }), " ", button]),
   );

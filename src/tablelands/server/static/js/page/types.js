@@ -20,7 +20,7 @@
 
 /**
  * What a finished game came to.
- * @typedef {{scores: number[], winners: number[], seed: number}} Result
+ * @typedef {{scores: number[], winners: number[], places?: number[], seed: number, lost_on_time?: number | null}} Result
  */
 
 /**
