@@ -254,6 +254,23 @@ def test_a_turn_clock_that_runs_out_ends_the_game_with_that_seat_last(database_u
         assert time_outs(client, game_id) == 1
 
 
+def test_a_seat_that_never_moves_runs_out_of_time_from_the_start(sqlite_url: str) -> None:
+    clock = DrivenClock()
+    with serving(sqlite_url) as client:
+        driven(client, clock)
+        game_id, (_, friend) = new_clocked_game(
+            client, {"kind": "live", "seconds": 60, "on_timeout": "lose"}
+        )
+        clock.advance(59)
+        check_clocks(client)
+        assert time_outs(client, game_id) == 0
+        clock.advance(2)
+        check_clocks(client)
+        assert time_outs(client, game_id) == 1
+        result = frame_of(client, game_id, friend)["result"]
+        assert result["lost_on_time"] == 0 and result["winners"] == [1]
+
+
 def test_a_live_clock_counts_down_and_a_move_after_the_flag_is_refused(sqlite_url: str) -> None:
     clock = DrivenClock()
     with serving(sqlite_url) as client:

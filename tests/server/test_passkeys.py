@@ -33,7 +33,7 @@ def person(client: TestClient, name: str) -> TestClient:
 def add_passkey(browser: TestClient, device: Authenticator, **made: Any) -> Any:
     """The browser's account adds a passkey ``device`` makes (``made``: what to change of
     the device's answer): the server's answer."""
-    begun = browser.post("/api/account/passkeys/options")
+    begun = browser.post("/api/account/passkey-options")
     assert begun.status_code == 200, begun.text
     credential = device.create(begun.json()["options"], **made)
     return browser.post(
@@ -43,7 +43,7 @@ def add_passkey(browser: TestClient, device: Authenticator, **made: Any) -> Any:
 
 
 def sign_in(browser: TestClient, device: Authenticator, **used: Any) -> Any:
-    begun = browser.post("/api/session/passkey/options")
+    begun = browser.post("/api/session/passkey-options")
     assert begun.status_code == 200, begun.text
     credential = device.get(begun.json()["options"], **used)
     return browser.post(
@@ -66,7 +66,7 @@ def test_a_passkey_signs_another_browser_in_to_its_account(sqlite_url: str) -> N
     device = Authenticator(SITE)
     with serving(sqlite_url) as client:
         ann = person(client, "ann")
-        begun = ann.post("/api/account/passkeys/options").json()
+        begun = ann.post("/api/account/passkey-options").json()
         options = begun["options"]
         assert options["rp"]["id"] == "testserver" and options["user"]["name"] == "ann@example.org"
         assert options["authenticatorSelection"]["residentKey"] == "required"
@@ -81,7 +81,7 @@ def test_a_passkey_signs_another_browser_in_to_its_account(sqlite_url: str) -> N
         assert added.status_code == 201, added.text
         assert added.json()["name"] == "Ann's phone" and added.json()["used_at"] is None
         # Adding it a second time: the server names the device's passkey in what it asks.
-        again = ann.post("/api/account/passkeys/options").json()["options"]
+        again = ann.post("/api/account/passkey-options").json()["options"]
         assert again["excludeCredentials"][0]["id"] == b64url(device.passkeys[0].credential_id)
 
         laptop = another_browser(client)
@@ -114,7 +114,7 @@ def test_a_passkey_answer_that_is_not_its_own_to_this_challenge_is_refused(
         forger = Authenticator(SITE)
         forger.create(creation_options("AA"))
         forger.passkeys[0].user_handle = device.passkeys[0].user_handle
-        begun = stranger.post("/api/session/passkey/options").json()
+        begun = stranger.post("/api/session/passkey-options").json()
         answer = forger.get(begun["options"])
         answer["id"] = answer["rawId"] = b64url(device.passkeys[0].credential_id)
         refused = stranger.post(
@@ -127,13 +127,13 @@ def test_a_passkey_answer_that_is_not_its_own_to_this_challenge_is_refused(
         assert cloned.status_code == 403
         device.passkeys[0].counter = 10  # the device itself, on from the stored count
         # A ceremony is used once, and for what it was begun.
-        begun = stranger.post("/api/session/passkey/options").json()
+        begun = stranger.post("/api/session/passkey-options").json()
         answer = device.get(begun["options"])
         body = {"ceremony": begun["ceremony"], "credential": answer}
         assert stranger.post("/api/session/passkey", json=body).status_code == 200
         replayed = another_browser(client).post("/api/session/passkey", json=body)
         assert replayed.status_code == 403 and "used already" in replayed.text
-        begun = stranger.post("/api/session/passkey/options").json()
+        begun = stranger.post("/api/session/passkey-options").json()
         crossed = ann.post(
             "/api/account/passkeys",
             json={
@@ -143,12 +143,12 @@ def test_a_passkey_answer_that_is_not_its_own_to_this_challenge_is_refused(
         )
         assert crossed.status_code == 403, "a sign-in's ceremony adds no passkey"
         # Nonsense is refused saying so, never a crash.
-        begun = stranger.post("/api/session/passkey/options").json()
+        begun = stranger.post("/api/session/passkey-options").json()
         nonsense = stranger.post(
             "/api/session/passkey", json={"ceremony": begun["ceremony"], "credential": {"id": 5}}
         )
         assert nonsense.status_code == 403 and "no account's here" in nonsense.text
-        begun = ann.post("/api/account/passkeys/options").json()
+        begun = ann.post("/api/account/passkey-options").json()
         garbled = ann.post(
             "/api/account/passkeys",
             json={"ceremony": begun["ceremony"], "credential": {"response": "x"}},
@@ -162,13 +162,13 @@ def test_an_other_accounts_ceremony_or_an_old_one_adds_nothing(sqlite_url: str) 
     with serving(sqlite_url) as client:
         driven(client, clock)
         ann, bea = person(client, "ann"), person(client, "bea")
-        begun = ann.post("/api/account/passkeys/options").json()
+        begun = ann.post("/api/account/passkey-options").json()
         credential = device.create(begun["options"])
         stolen = bea.post(
             "/api/account/passkeys", json={"ceremony": begun["ceremony"], "credential": credential}
         )
         assert stolen.status_code == 403
-        begun = ann.post("/api/account/passkeys/options").json()
+        begun = ann.post("/api/account/passkey-options").json()
         clock.advance(5 * 60 + 1)
         late = ann.post(
             "/api/account/passkeys",
@@ -177,7 +177,7 @@ def test_an_other_accounts_ceremony_or_an_old_one_adds_nothing(sqlite_url: str) 
         assert late.status_code == 403 and "too old" in late.text
         assert passkey_rows(client) == 0
         # Old ceremonies are cleared as new ones begin.
-        ann.post("/api/account/passkeys/options")
+        ann.post("/api/account/passkey-options")
         with hub_of(client).store.session() as session:
             assert session.scalar(select(func.count()).select_from(PasskeyCeremonyRow)) == 1
 
@@ -188,7 +188,7 @@ def test_a_removed_passkey_or_one_of_another_site_signs_nobody_in(sqlite_url: st
         ann = person(client, "ann")
         assert add_passkey(ann, device).status_code == 201
         elsewhere = another_browser(client, base_url="http://other.example")
-        begun = elsewhere.post("/api/session/passkey/options").json()
+        begun = elsewhere.post("/api/session/passkey-options").json()
         assert begun["options"]["rpId"] == "other.example"
         answer = device.get(
             begun["options"], origin="http://other.example", passkey=device.passkeys[0]
@@ -211,10 +211,10 @@ def test_passkeys_need_a_site_opened_by_its_name_and_a_signed_in_account(
     sqlite_url: str,
 ) -> None:
     with serving(sqlite_url) as client:
-        assert client.post("/api/account/passkeys/options").status_code == 401
+        assert client.post("/api/account/passkey-options").status_code == 401
         assert client.get("/api/account/passkeys").status_code == 401
         by_address = another_browser(client, base_url="http://127.0.0.1:8000")
-        refused = by_address.post("/api/session/passkey/options")
+        refused = by_address.post("/api/session/passkey-options")
         assert refused.status_code == 422
         assert "http://localhost:8000" in refused.json()["message"]
 
@@ -225,7 +225,7 @@ def test_deleting_the_account_deletes_its_passkeys(database_url: str) -> None:
     with serving(database_url) as client:
         ann = person(client, "ann")
         assert add_passkey(ann, device).status_code == 201
-        ann.post("/api/account/passkeys/options")
+        ann.post("/api/account/passkey-options")
         assert ann.delete("/api/account").status_code == 200
         assert passkey_rows(client) == 0
         with hub_of(client).store.session() as session:

@@ -177,3 +177,20 @@ def test_a_rated_game_is_between_people_without_help(
             json={"game": "confusing-lands", "seats": seats, "hints": hints, "rated": True},
         )
         assert answer.status_code == 400 and "a rated game is between people" in answer.text
+
+
+def test_a_rated_game_with_a_clock_is_lost_on_time_never_played_by_a_stand_in(
+    sqlite_url: str,
+) -> None:
+    with serving(sqlite_url) as client:
+        made = {
+            "game": "confusing-lands",
+            "seats": [{"kind": "me"}, {"kind": "friend"}],
+            "hints": False,
+            "rated": True,
+        }
+        stand_in = {"kind": "turn", "seconds": 86400}
+        answer = client.post("/api/games", json={**made, "clock": stand_in})
+        assert answer.status_code == 400 and "no bot may play a seat" in answer.text
+        lose = {**stand_in, "on_timeout": "lose"}
+        assert client.post("/api/games", json={**made, "clock": lose}).status_code == 201

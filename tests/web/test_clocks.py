@@ -57,3 +57,10 @@ def test_what_running_out_of_time_does_is_asked_once_a_clock_is_chosen(tab: Tab)
     assert page.locator("#on-timeout").is_visible()
     page.select_option("#clock", label="No clock")
     assert page.locator("#on-timeout").is_hidden()
+    # A rated game: no bot may play a seat, so running out of time loses.
+    page.select_option("#clock", label="3 days a move")
+    page.check("#rated")
+    assert page.locator("#on-timeout").input_value() == "lose"
+    assert page.locator('#on-timeout option[value="stand_in"]').is_disabled()
+    page.uncheck("#rated")
+    assert page.locator('#on-timeout option[value="stand_in"]').is_enabled()

@@ -20,7 +20,7 @@ MEANINGS = {
     400: "The request is not one the server carries out (the message says why).",
     401: "Not signed in: no session cookie, or one whose session ended.",
     403: "A missing or wrong token, or a seat acting for another.",
-    404: "No such game (or player).",
+    404: "No such game (or player, or passkey of the account).",
     409: "The game has moved on since the seq given: nothing was done.",
     413: "The body is larger than the server reads.",
     422: "The body is not JSON the server reads, or not of the route's shape, or the rules "
@@ -38,6 +38,8 @@ QUOTAS = {
     ("POST", "/api/session"),
     ("POST", "/api/session/link"),
     ("POST", "/api/session/link/use"),
+    ("POST", "/api/session/passkey-options"),
+    ("POST", "/api/session/passkey"),
 }
 #: The routes that need a signed-in browser (a session cookie), and those that name a seat
 #: or an account to be proved (a token, a password) in their body.
@@ -46,6 +48,15 @@ SIGNED_IN = {
     ("DELETE", "/api/account"),
     ("GET", "/api/account/seats"),
     ("POST", "/api/account/seats"),
+    ("POST", "/api/account/passkey-options"),
+    ("POST", "/api/account/passkeys"),
+    ("GET", "/api/account/passkeys"),
+    ("DELETE", "/api/account/passkeys/{passkey_id}"),
+}
+#: The routes whose body carries a passkey's answer to a ceremony (403 when it does not check).
+PASSKEY_ANSWERS = {
+    ("POST", "/api/session/passkey"),
+    ("POST", "/api/account/passkeys"),
 }
 PROVED_IN_BODY = {
     ("POST", "/api/session"),
@@ -72,7 +83,7 @@ def refusals(method: str, route: APIRoute) -> set[int]:
     codes = {422}  # a query or path parameter of the wrong type, at the least
     if method == "POST":
         codes |= {400, 413}
-    if any(name in route.path for name in ("{game_id}", "{game}", "{account_id}")):
+    if any(name in route.path for name in ("{game_id}", "{game}", "{account_id}", "{passkey_id}")):
         codes |= {404}
     if any(param.name == "authorization" for param in route.dependant.header_params):
         codes |= {403}
@@ -84,6 +95,8 @@ def refusals(method: str, route: APIRoute) -> set[int]:
         codes |= {401}
     if (method, route.path) in PROVED_IN_BODY:
         codes |= {403, 404}
+    if (method, route.path) in PASSKEY_ANSWERS:
+        codes |= {403}
     if route.path == "/api/health":
         codes = {503}
     return codes

@@ -306,7 +306,7 @@ def add_passkey_routes(app: FastAPI) -> None:
         passkeys: Passkeys = request.app.state.passkeys
         return passkeys
 
-    @app.post("/api/account/passkeys/options")
+    @app.post("/api/account/passkey-options")
     async def add_options(request: Request, cookie: Cookie = None) -> JsonDict:
         """Begin adding a passkey to the account: the options for
         ``navigator.credentials.create`` and the ceremony's id."""
@@ -333,7 +333,7 @@ def add_passkey_routes(app: FastAPI) -> None:
         await hub_of(request).query(passkeys_of(request).remove, account, passkey_id)
         return {"removed": passkey_id}
 
-    @app.post("/api/session/passkey/options")
+    @app.post("/api/session/passkey-options")
     async def sign_in_options(request: Request) -> JsonDict:
         """Begin signing in with a passkey: the options for ``navigator.credentials.get``
         and the ceremony's id."""

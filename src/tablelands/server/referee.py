@@ -138,6 +138,11 @@ class Referee:
                 "bot, no hot-seat, no hints"
             )
         clock = request.clock
+        if request.rated and clock is not None and clock.on_timeout != "lose":
+            raise ServerError(
+                "a rated game's clock ends it when a seat's time runs out (on_timeout "
+                "'lose'): no bot may play a seat of a rated game"
+            )
         rule = (
             None
             if clock is None
@@ -178,6 +183,7 @@ class Referee:
                     invite_hash=invite,
                 )
             )
+        made_at = self.store.now()
         row = GameRow(
             id=secrets.token_urlsafe(12),
             title=request.title or game.info.title,
@@ -187,11 +193,13 @@ class Referee:
             edition=request.edition,
             seed=self._new_seed(),
             hints=request.hints,
-            created_at=self.store.now(),
+            created_at=made_at,
             status=PLAYING,
             rematch_of=None,
             creator=creator,
             clock=rule,
+            # The first seat's time runs from the start: the sweep reads the clock anew.
+            deadline_at=None if rule is None else made_at,
             rated=request.rated,
         )
         self.store.add_game(row, rows)
@@ -222,6 +230,7 @@ class Referee:
             rematch_of=game_id,
             creator=creator,
             clock=None if made.clock is None else made.clock.to_json(),
+            deadline_at=None if made.clock is None else self.store.now(),
             rated=made.rated,
         )
         seats = [

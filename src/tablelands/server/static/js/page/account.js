@@ -134,7 +134,7 @@ if (passkeyProblem) {
   passkeyStatus.textContent = passkeyProblem;
 }
 addPasskey.addEventListener("click", () => void run(async () => {
-  const begun = await call("POST", "/api/account/passkeys/options");
+  const begun = await call("POST", "/api/account/passkey-options");
   let credential;
   try {
     credential = await makePasskey(begun.options);
@@ -156,7 +156,7 @@ if (passkeyProblem) {
 passkeyForm.addEventListener("submit", (event) => {
   event.preventDefault();
   void run(async () => {
-    const begun = await call("POST", "/api/session/passkey/options");
+    const begun = await call("POST", "/api/session/passkey-options");
     let credential;
     try {
       credential = await usePasskey(begun.options);

@@ -231,11 +231,20 @@ const rated = byId("rated", HTMLInputElement);
 const hints = byId("hints", HTMLInputElement);
 rated.addEventListener("change", () => { if (rated.checked) hints.checked = false; });
 hints.addEventListener("change", () => { if (hints.checked) rated.checked = false; });
-// What a seat's time running out does is asked only once there is a clock.
+// What a seat's time running out does is asked only once there is a clock; in a rated
+// game no bot may play a seat, so the game is lost on time.
 const clockSelect = byId("clock", HTMLSelectElement);
 const timeoutChoice = byId("timeout-choice", HTMLElement);
-clockSelect.addEventListener("change", () => { timeoutChoice.hidden = clockSelect.value === ""; });
-timeoutChoice.hidden = clockSelect.value === "";
+const onTimeout = byId("on-timeout", HTMLSelectElement);
+function showTimeout() {
+  timeoutChoice.hidden = clockSelect.value === "";
+  const standIn = /** @type {HTMLOptionElement} */ (onTimeout.querySelector('option[value="stand_in"]'));
+  standIn.disabled = rated.checked;
+  if (rated.checked) onTimeout.value = "lose";
+}
+clockSelect.addEventListener("change", showTimeout);
+rated.addEventListener("change", showTimeout);
+showTimeout();
 const edition = new EditionField(byId("edition", HTMLFieldSetElement), chosenGame);
 showGame();
 void showMyGames(myGames);
