@@ -223,9 +223,16 @@ def replayed_record(site: str, game: str, gid: str) -> State:
 
 
 def shown_scores(page: Any) -> list[int]:
-    """The final scores the page's result box shows, seat by seat."""
-    lines = page.locator(".tl-final li").all_inner_texts()
-    return [int(line.rsplit(":", 1)[1]) for line in lines]
+    """The final scores the page's result box shows (in the order the seats finished),
+    seat by seat."""
+    items = page.locator(".tl-final li")
+    shown = {
+        int(items.nth(i).get_attribute("data-seat")): int(
+            items.nth(i).inner_text().rsplit(":", 1)[1]
+        )
+        for i in range(items.count())
+    }
+    return [shown[seat] for seat in sorted(shown)]
 
 
 def create_game(

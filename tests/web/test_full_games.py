@@ -88,3 +88,5 @@ def test_a_full_game_against_a_bot(screen: tuple[Tab, str], game: str) -> None:
     assert final.is_terminal
     assert shown_scores(page) == summary["result"]["scores"] == list(final.scores())
     assert summary["result"]["winners"] == list(final.winners())
+    first = page.locator(".tl-final li").first.get_attribute("data-seat")
+    assert int(first) in final.winners(), "the result lists the seats as they finished"

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
+/** @typedef {import("./types.js").Result} Result */
 
 /** @param {SeatInfo} seat */
 function who(seat) {
@@ -90,6 +91,16 @@ export function foldLog(lines, frame) {
 }
 
 /**
+ * The seats in the order they finished: by place (the server's, which puts a seat that ran
+ * out of time last), then by seat.
+ * @param {Result} result
+ */
+function standing(result) {
+  const places = result.places ?? result.scores.map((score) => result.scores.filter((other) => other > score).length);
+  return result.scores.map((_, seat) => seat).sort((a, b) => places[a] - places[b] || a - b);
+}
+
+/**
  * The result once the game is over: winners, every score, the record and a rematch button.
  * @param {HTMLElement} box
  * @param {Frame} frame
@@ -111,7 +122,7 @@ export function showResult(box, frame, rematch) {
     el("h2", { text: "Game over" }),
     el("p", { class: "tl-headline", text: headline }),
     ...onTime,
-    el("ol", { class: "tl-final" }, result.scores.map((score, seat) => el("li", { text: `${names.get(seat)}: ${score}` }))),
+    el("ol", { class: "tl-final" }, standing(result).map((seat) => el("li", { "data-seat": seat, text: `${names.get(seat)}: ${result.scores[seat]}` }))),
     el("p", {}, [el("a", { href: `/api/games/${frame.game}/record`, download: "", text: "Download the record" }), " ", button]),
   );
 }
