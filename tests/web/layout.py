@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.web.conftest import SCREENSHOTS
+
 #: Each board (by the class the board module gives #board): the drawings played on, and
 #: the player's hand (cards or tiles held, with the controls that turn them) when the
 #: position has one; Drifting Lands' whole deck, to choose a hand from, may scroll in its
@@ -178,5 +180,11 @@ BOTH = f"args => [({MEASURE})(args), ({HITS})(args.targets)]"
 def assert_playable(page: Any, seat: int = 0) -> None:
     """Both checks: what a decision of the seat's turn needs is seen and can be clicked."""
     fits, hits = page.evaluate(BOTH, {"parts": PARTS, "seat": seat, "bar": BAR, "targets": TARGETS})
-    _fits(fits)
-    _clickable(hits, TARGETS)
+    try:
+        _fits(fits)
+        _clickable(hits, TARGETS)
+    except AssertionError:
+        # What the screen showed, for whoever reads the failure.
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "not-playable.png"))
+        raise

@@ -36,10 +36,11 @@ TITLES: dict[str, tuple[tuple[str, ...], int, int, str | None]] = {
 
 #: The screens played on: their size, and how the player picks: on the laptop by keyboard
 #: alone (every decision reachable by Tab; clicks are played in the other page tests), on a
-#: phone by taps.
+#: phone, held landscape or upright, by taps.
 SCREENS: dict[str, tuple[dict[str, int], Way]] = {
     "desktop": ({"width": 1280, "height": 800}, "keys"),
     "phone": ({"width": 844, "height": 390}, "tap"),
+    "upright": ({"width": 390, "height": 844}, "tap"),
 }
 
 

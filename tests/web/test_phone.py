@@ -1,6 +1,7 @@
-"""The lobby and a game on a phone held landscape (844x390, touch): a few moves by taps,
-and nothing the player needs cut off: every part inside the screen's width (the page
-scrolls down, never sideways), the confirm bar on screen wherever the page is scrolled."""
+"""The lobby, the account page, an invitation and a game on a phone held landscape
+(844x390, touch) or upright (390x844): a few moves by taps, and nothing the player needs
+cut off: every part inside the screen's width (the page scrolls down, never sideways), the
+confirm bar on screen wherever the page is scrolled."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from tests.web.clicks import (
 from tests.web.conftest import Tab
 from tests.web.test_pages import my_turn
 
-PHONE = {"width": 844, "height": 390}
+#: A phone held landscape, and upright.
+PHONES = {"landscape": {"width": 844, "height": 390}, "upright": {"width": 390, "height": 844}}
 
 #: Each part's box, and whether it lies across the screen's width.
 BOXES = """selectors => selectors.map(s => {
@@ -29,9 +31,9 @@ BOXES = """selectors => selectors.map(s => {
 })"""
 
 
-@pytest.fixture
-def phone(browser: Any, site: str) -> Iterator[Tab]:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+@pytest.fixture(params=list(PHONES))
+def phone(request: pytest.FixtureRequest, browser: Any, site: str) -> Iterator[Tab]:
+    context = browser.new_context(viewport=PHONES[request.param], is_mobile=True, has_touch=True)
     made = Tab(context.new_page(), site)
     yield made
     context.close()
@@ -41,7 +43,7 @@ def phone(browser: Any, site: str) -> Iterator[Tab]:
 def within_width(page: Any, selectors: list[str]) -> None:
     """Every part is there and inside the screen's width; the page does not scroll sideways."""
     width = page.evaluate("() => document.documentElement.clientWidth")
-    assert width == PHONE["width"]
+    assert width == page.viewport_size["width"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     for selector, box in page.evaluate(BOXES, selectors):
         assert box is not None, f"{selector} is missing"
@@ -53,12 +55,13 @@ def within_width(page: Any, selectors: list[str]) -> None:
 def fits_the_screen(page: Any, selector: str) -> None:
     """The drawing is no taller than the screen: scrolled to, it is seen whole."""
     box = page.locator(selector).bounding_box()
-    assert box is not None and box["height"] <= PHONE["height"], f"{selector}: {box}"
+    assert box is not None and box["height"] <= page.viewport_size["height"], f"{selector}: {box}"
 
 
 def confirm_bar_on_screen(page: Any) -> None:
     box = page.locator("#confirm").bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    height = page.viewport_size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
 def test_the_lobby_on_a_phone(phone: Tab) -> None:
@@ -66,7 +69,24 @@ def test_the_lobby_on_a_phone(phone: Tab) -> None:
     page.goto(phone.site + "/")
     within_width(page, ["#game", "#players", "#seats", "#create", "#my-games"])
     page.locator("#create").scroll_into_view_if_needed()
-    phone.screenshot("phone-lobby")
+    phone.screenshot(f"phone-lobby-{page.viewport_size['width']}")
+
+
+def test_the_account_page_and_an_invitation_on_a_phone(phone: Tab) -> None:
+    page = phone.page
+    page.goto(phone.site + "/account")
+    within_width(page, ["#sign-in", "#sign-in-passkey", "#sign-up"])
+    page.goto(phone.site + "/")
+    page.select_option("#players", "2")
+    page.select_option('select[name="kind-1"]', "friend")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    within_width(page, ["#invites", "#go"])
+    link = page.locator("#invites input").first.input_value()
+    page.goto(link)
+    page.locator("#join-name").wait_for()
+    within_width(page, ["#join-name", "#join-go"])
+    phone.screenshot(f"phone-invitation-{page.viewport_size['width']}")
 
 
 #: The map or landscape being played on, which must fit the screen.
@@ -91,7 +111,7 @@ def test_a_game_by_taps_on_a_phone(phone: Tab, game: str) -> None:
     my_turn(page)
     common = ["#board", "#confirm", "#turn", ".tl-side", "#undo", "#shortcuts-toggle", "#log"]
     within_width(page, common + PARTS[game])
-    phone.screenshot(f"phone-{game}-start")
+    phone.screenshot(f"phone-{game}-start-{page.viewport_size['width']}")
     for move in range(3):
         if game == "confusing-lands":
             place_card_by(page, way="tap")
@@ -104,7 +124,7 @@ def test_a_game_by_taps_on_a_phone(phone: Tab, game: str) -> None:
         fits_the_screen(page, DRAWINGS[game])
         if move == 1:
             page.evaluate("window.scrollTo(0, 0)")
-            phone.screenshot(f"phone-{game}-middle")
+            phone.screenshot(f"phone-{game}-middle-{page.viewport_size['width']}")
     # Scrolled down to the bottom of the board, the confirm bar is still on screen.
     page.locator(".tl-scores").scroll_into_view_if_needed()
     confirm_bar_on_screen(page)

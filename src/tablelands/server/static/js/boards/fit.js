@@ -18,15 +18,17 @@ export function roomFrom(node) {
 
 /**
  * Cap a drawing's height at the room from where it starts down to the screen's bottom
- * (`roomFrom`), and never below `least` pixels.
+ * (`roomFrom`), less what the stylesheet keeps under it (`--tl-below`: on a phone held
+ * upright, the hand under the map), and never below `least` pixels.
  * @param {SVGSVGElement | HTMLElement} node
  * @param {number} [least]
  */
 export function fitToScreen(node, least = 160) {
   if (!node.isConnected) return;
   const host = node.closest(".tl-board");
-  const below = host ? parseFloat(getComputedStyle(host).paddingBottom) || 0 : 0;
-  node.style.maxHeight = `${Math.max(least, Math.floor(roomFrom(node) - below - 4))}px`;
+  const padding = host ? parseFloat(getComputedStyle(host).paddingBottom) || 0 : 0;
+  const kept = parseFloat(getComputedStyle(node).getPropertyValue("--tl-below")) || 0;
+  node.style.maxHeight = `${Math.max(least, Math.floor(roomFrom(node) - padding - kept - 4))}px`;
 }
 
 /**
