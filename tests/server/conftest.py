@@ -168,6 +168,21 @@ def another_browser(client: TestClient, base_url: str = "http://testserver") -> 
     return browser
 
 
+#: The password the tests' accounts sign up with.
+PASSWORD = "a long enough password"
+
+
+def person(client: TestClient, name: str) -> TestClient:
+    """Another browser of ``client``'s server, signed in to a new account of ``name``
+    (``name@example.org``)."""
+    browser = another_browser(client)
+    made = browser.post(
+        "/api/account", json={"email": f"{name}@example.org", "password": PASSWORD, "name": name}
+    )
+    assert made.status_code == 201, made.text
+    return browser
+
+
 def hub_of(client: TestClient) -> Hub:
     app = client.app
     assert isinstance(app, FastAPI)

@@ -13,21 +13,10 @@ from sqlalchemy import func, select
 
 from tablelands.server.db import PasskeyCeremonyRow, PasskeyRow
 from tests.server.authenticator import Authenticator, b64url
-from tests.server.conftest import another_browser, hub_of, serving
+from tests.server.conftest import another_browser, hub_of, person, serving
 from tests.server.test_clocks import DrivenClock, driven
 
 SITE = "http://testserver"
-PASSWORD = "a long enough password"
-
-
-def person(client: TestClient, name: str) -> TestClient:
-    """A browser signed in to a new account of ``name``."""
-    browser = another_browser(client)
-    made = browser.post(
-        "/api/account", json={"email": f"{name}@example.org", "password": PASSWORD, "name": name}
-    )
-    assert made.status_code == 201, made.text
-    return browser
 
 
 def add_passkey(browser: TestClient, device: Authenticator, **made: Any) -> Any:

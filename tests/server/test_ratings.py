@@ -13,20 +13,8 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 
 from tablelands.server.db import RatedGameRow
-from tests.server.conftest import another_browser, bearer, hub_of, serving, settle
+from tests.server.conftest import another_browser, bearer, hub_of, person, serving, settle
 from tests.server.test_clocks import DrivenClock, check_clocks, driven
-
-PASSWORD = "a long enough password"
-
-
-def person(client: TestClient, name: str) -> TestClient:
-    """A browser signed in to a new account of ``name``."""
-    made = another_browser(client)
-    answer = made.post(
-        "/api/account", json={"email": f"{name}@example.org", "password": PASSWORD, "name": name}
-    )
-    assert answer.status_code == 201, answer.text
-    return made
 
 
 def rated_game(

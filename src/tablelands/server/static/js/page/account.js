@@ -127,44 +127,49 @@ byId("delete", HTMLButtonElement).addEventListener("click", () => void run(async
 }));
 
 const passkeyProblem = noPasskeysHere();
-const addPasskey = byId("add-passkey", HTMLButtonElement);
-const passkeyStatus = byId("passkey-status", HTMLParagraphElement);
-if (passkeyProblem) {
-  addPasskey.disabled = true;
-  passkeyStatus.textContent = passkeyProblem;
-}
-addPasskey.addEventListener("click", () => void run(async () => {
-  const begun = await call("POST", "/api/account/passkey-options");
+
+/**
+ * One passkey ceremony: the server's options, the browser's part (`device`), the answer
+ * sent to `finish`; the server's reply, or null when the browser's part failed (said in
+ * `status`).
+ * @param {string} begin @param {string} finish
+ * @param {(options: any) => Promise<object>} device @param {HTMLElement} status
+ */
+async function ceremony(begin, finish, device, status) {
+  const begun = await call("POST", begin);
   let credential;
   try {
-    credential = await makePasskey(begun.options);
+    credential = await device(begun.options);
   } catch (exc) {
-    passkeyStatus.textContent = passkeyTrouble(exc);
-    return;
+    status.textContent = passkeyTrouble(exc);
+    return null;
   }
-  const added = await call("POST", "/api/account/passkeys", { ceremony: begun.ceremony, credential });
+  return call("POST", finish, { ceremony: begun.ceremony, credential });
+}
+
+/** @param {HTMLButtonElement} button @param {HTMLElement} status */
+function offerPasskeys(button, status) {
+  if (!passkeyProblem) return;
+  button.disabled = true;
+  status.textContent = passkeyProblem;
+}
+
+const passkeyStatus = byId("passkey-status", HTMLParagraphElement);
+offerPasskeys(byId("add-passkey", HTMLButtonElement), passkeyStatus);
+byId("add-passkey", HTMLButtonElement).addEventListener("click", () => void run(async () => {
+  const added = await ceremony("/api/account/passkey-options", "/api/account/passkeys", makePasskey, passkeyStatus);
+  if (added === null) return;
   passkeyStatus.textContent = `Passkey added: next time, sign in with it (${added.name}).`;
   await showPasskeys();
 }));
 
-const passkeyForm = byId("sign-in-passkey", HTMLFormElement);
 const passkeySignInStatus = byId("passkey-sign-in-status", HTMLParagraphElement);
-if (passkeyProblem) {
-  byId("use-passkey", HTMLButtonElement).disabled = true;
-  passkeySignInStatus.textContent = passkeyProblem;
-}
-passkeyForm.addEventListener("submit", (event) => {
+offerPasskeys(byId("use-passkey", HTMLButtonElement), passkeySignInStatus);
+byId("sign-in-passkey", HTMLFormElement).addEventListener("submit", (event) => {
   event.preventDefault();
   void run(async () => {
-    const begun = await call("POST", "/api/session/passkey-options");
-    let credential;
-    try {
-      credential = await usePasskey(begun.options);
-    } catch (exc) {
-      passkeySignInStatus.textContent = passkeyTrouble(exc);
-      return;
-    }
-    const me = await call("POST", "/api/session/passkey", { ceremony: begun.ceremony, credential });
+    const me = await ceremony("/api/session/passkey-options", "/api/session/passkey", usePasskey, passkeySignInStatus);
+    if (me === null) return;
     await takeSeats();
     show(me);
   });
