@@ -10,11 +10,14 @@ from tests.web.conftest import SCREENSHOTS
 
 #: Each board (by the class the board module gives #board): the drawings played on, and
 #: the player's hand (cards or tiles held, with the controls that turn them) when the
-#: position has one; Drifting Lands' whole deck, to choose a hand from, may scroll in its
+#: position has one, and Land vs Sea's stacks when a tile is drawn from them; Drifting Lands' whole deck, to choose a hand from, may scroll in its
 #: panel. {seat} is the seat shown.
 PARTS: dict[str, tuple[str, str]] = {
     "tl-cl": (".tl-cl-grid", '.tl-hand[data-seat="{seat}"]'),
-    "tl-ls": (".tl-ls-map svg", '.tl-hand[data-seat="{seat}"], .tl-ls-side .tl-controls'),
+    "tl-ls": (
+        ".tl-ls-map svg",
+        '.tl-hand[data-seat="{seat}"], .tl-ls-side .tl-controls, .tl-ls-faces:has(.tl-clickable)',
+    ),
     "tl-dl": (".tl-dl-map svg", ".tl-dl-side .tl-dl-cards:not(.tl-dl-deck)"),
 }
 #: The confirm bar: the prompt and its buttons, when shown.

@@ -151,8 +151,15 @@ export function render(container, doc, handlers) {
     map(html("div", { class: "tl-ls-map" }, main));
     const side = html("div", { class: "tl-ls-side" }, main);
     choices(side);
-    hands(side);
-    stacks(side);
+    // The stacks before the hands when a tile is to be drawn: what the decision acts on
+    // comes first (on a phone held upright, on screen under the map).
+    if (legal.some((a) => a.kind === "draw")) {
+      stacks(side);
+      hands(side);
+    } else {
+      hands(side);
+      stacks(side);
+    }
     scores(side);
     roomBelow(side);
   }
