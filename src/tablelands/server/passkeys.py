@@ -99,11 +99,16 @@ class Passkeys:
     # -- ceremonies --------------------------------------------------------------------
 
     def _begin(self, purpose: str, account_id: str | None, challenge: bytes) -> str:
-        """Keep a ceremony's challenge (and drop those past their time): its id."""
+        """Keep a ceremony's challenge (and drop those past their time, and the account's
+        earlier one: an account adds one passkey at a time): its id."""
         ceremony = secrets.token_urlsafe(32)
         at = self.store.now()
         with self.store.writing() as session:
             session.execute(delete(PasskeyCeremonyRow).where(PasskeyCeremonyRow.expires_at <= at))
+            if account_id is not None:
+                session.execute(
+                    delete(PasskeyCeremonyRow).where(PasskeyCeremonyRow.account_id == account_id)
+                )
             session.add(
                 PasskeyCeremonyRow(
                     id=ceremony,
