@@ -54,7 +54,7 @@ def test_a_passkey_added_on_the_account_page_signs_in_here_and_on_another_browse
     page.get_by_role("button", name="Sign in with a passkey").click()
     page.locator("#signed-in:not([hidden])").wait_for()
     assert page.locator("#who").inner_text() == f"Signed in as Ann ({email})"
-    assert "last used" in page.locator("#passkeys li").inner_text()
+    page.locator("#passkeys li", has_text="last used").wait_for()
 
     # The same passkey on another device (as a synced one is): it signs that browser in.
     credential = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})

@@ -13,6 +13,8 @@ import { forget, savedGames, saveSeats } from "./store.js";
 /** Where the games this browser got from the account are remembered (to forget at sign out). */
 const FROM_ACCOUNT = "tablelands.account-games";
 const error = byId("account-error", HTMLParagraphElement);
+/** Why this page cannot use passkeys, or null. */
+const passkeyProblem = noPasskeysHere();
 
 /** @param {string} method @param {string} url @param {object} [body] */
 async function call(method, url, body) {
@@ -41,6 +43,9 @@ async function takeSeats() {
 function show(me) {
   byId("signed-out", HTMLDivElement).hidden = me !== null;
   byId("signed-in", HTMLElement).hidden = me === null;
+  // Nothing of an account stays on the page once it is signed out of.
+  byId("passkeys", HTMLUListElement).replaceChildren();
+  byId("passkey-status", HTMLParagraphElement).textContent = passkeyProblem ?? "";
   if (me === null) return;
   byId("who", HTMLHeadingElement).textContent = `Signed in as ${me.name} (${me.email})`;
   const count = me.seats.length;
@@ -125,8 +130,6 @@ byId("delete", HTMLButtonElement).addEventListener("click", () => void run(async
   localStorage.removeItem(FROM_ACCOUNT);
   show(null);
 }));
-
-const passkeyProblem = noPasskeysHere();
 
 /**
  * One passkey ceremony: the server's options, the browser's part (`device`), the answer
