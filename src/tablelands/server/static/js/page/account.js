@@ -15,6 +15,8 @@ const FROM_ACCOUNT = "tablelands.account-games";
 const error = byId("account-error", HTMLParagraphElement);
 /** Why this page cannot use passkeys, or null. */
 const passkeyProblem = noPasskeysHere();
+/** Which read of the passkey list is the latest: an older answer arriving late is dropped. */
+let passkeyReads = 0;
 
 /** @param {string} method @param {string} url @param {object} [body] */
 async function call(method, url, body) {
@@ -44,6 +46,7 @@ function show(me) {
   byId("signed-out", HTMLDivElement).hidden = me !== null;
   byId("signed-in", HTMLElement).hidden = me === null;
   // Nothing of an account stays on the page once it is signed out of.
+  passkeyReads += 1;
   byId("passkeys", HTMLUListElement).replaceChildren();
   byId("passkey-status", HTMLParagraphElement).textContent = passkeyProblem ?? "";
   if (me === null) return;
@@ -57,8 +60,10 @@ function show(me) {
 
 /** The account's passkeys, each with a button to remove it. */
 async function showPasskeys() {
+  const read = ++passkeyReads;
   /** @type {Passkey[]} */
   const passkeys = await call("GET", "/api/account/passkeys");
+  if (read !== passkeyReads) return;
   const list = byId("passkeys", HTMLUListElement);
   list.replaceChildren(...passkeys.map((passkey) => {
     const remove = el("button", { type: "button", text: "Remove", "aria-label": `Remove ${passkey.name}` });
@@ -162,8 +167,8 @@ offerPasskeys(byId("add-passkey", HTMLButtonElement), passkeyStatus);
 byId("add-passkey", HTMLButtonElement).addEventListener("click", () => void run(async () => {
   const added = await ceremony("/api/account/passkey-options", "/api/account/passkeys", makePasskey, passkeyStatus);
   if (added === null) return;
-  passkeyStatus.textContent = `Passkey added: next time, sign in with it (${added.name}).`;
   await showPasskeys();
+  passkeyStatus.textContent = `Passkey added: next time, sign in with it (${added.name}).`;
 }));
 
 const passkeySignInStatus = byId("passkey-sign-in-status", HTMLParagraphElement);
