@@ -1,9 +1,12 @@
 """The random-game conformance suite every game runs, in every mode it declares.
 
-For each mode: 300 seeded random games. At every state: legal actions exist until the
-end and do not repeat; only legal actions are accepted (a refused one changes nothing).
-At one state in :data:`DEEP_EVERY` (chosen by the seeded generator: some 1,100 to 2,100
-states a mode of Land vs Sea or Drifting Lands, 75 and 150 of Confusing Lands' short games)
+For each mode: seeded random games, 300 of them, or fewer where the games are long: the
+games stop once :data:`STATES_PER_MODE` states are checked, after at least
+:data:`MIN_GAMES_PER_MODE` (Land vs Sea's 120-move games stop near 125, Drifting Lands' at
+100 to 134). At every state: legal actions exist until the end and do not repeat; only
+legal actions are accepted (a refused one changes nothing).
+At one state in :data:`DEEP_EVERY` (chosen by the seeded generator: some 500 states a mode
+of Land vs Sea or Drifting Lands, 75 and 150 of Confusing Lands' short games)
 and at every state of the first :data:`DEEP_GAMES` games: clones and JSON round trips are
 exact, notation and the actions' JSON descriptions round-trip (``test_actions``), and an
 observation is JSON as it is and does not change when only hidden information is redrawn. At every state of the
@@ -35,6 +38,9 @@ from tablelands.games import game_names, get_game
 from tests.conformance.test_actions import check_actions_json, check_actions_secret
 
 GAMES_PER_MODE = 300
+#: Long games check as many states in fewer games; a random game's checks cost by the state.
+STATES_PER_MODE = 15_000
+MIN_GAMES_PER_MODE = 100
 DEEP_GAMES = 5
 #: The deep checks cost a hundred times a move's: at one state in 8 they took four fifths
 #: of the suite's time and most of ``make test``'s.
@@ -146,7 +152,10 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
 def test_random_games_conform(name: str, players: int, options: dict[str, object]) -> None:
     game = get_game(name)
     factoring = game.factoring(players, options)  # type: ignore[arg-type]
+    checked = 0
     for seed in range(GAMES_PER_MODE):
+        if seed >= MIN_GAMES_PER_MODE and checked >= STATES_PER_MODE:
+            break
         state = game.new_state(players=players, seed=seed, options=options)  # type: ignore[arg-type]
         rng = Rng(seed ^ 0x5EED)
         steps = 0
@@ -168,6 +177,7 @@ def test_random_games_conform(name: str, players: int, options: dict[str, object
             state.apply(action)
             steps += 1
             assert steps < 10_000, "the game does not end"
+        checked += steps + 1
         assert len(state.scores()) == players
         assert len(state.returns()) == players
         assert state.winners() and all(0 <= w < players for w in state.winners())
