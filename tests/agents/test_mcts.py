@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tablelands.agents import AgentSpecError, make_agent
+from tablelands.agents import AgentSpecError, make_agent, mcts
 from tablelands.agents.knowledge import knowledge_for
 from tablelands.agents.mcts import Budget, MctsAgent, search
 from tablelands.core.game import State
@@ -153,6 +153,47 @@ def test_a_flat_search_plays_every_action_out_in_the_same_worlds(
     shortlisted_best = max(finals[c.action] for c in ranked)
     assert finals[max(ranked, key=lambda c: c.value).action] == shortlisted_best
     assert shortlisted_best == max(finals.values())  # the estimate shortlisted the best
+
+
+def test_sequential_halving_gives_the_budget_to_the_better_half_round_by_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 8 actions and 48 playouts: 3 rounds of 16; 8 actions in 2 worlds, the better 4 in 4
+    # more, the better 2 in 8 more; so the visits tell the rounds apart and the best last
+    # card, which the estimate shortlisted, is among the last two and chosen.
+    state = midgame("confusing-lands", 1, 7)
+    replan(monkeypatch, state, flat=True, halving=True, width=8)
+    finals = final_scores(state)
+    ranked = search(SeatView(state), Budget(iterations=48), Rng(4))
+    assert sorted(c.visits for c in ranked) == [2, 2, 2, 2, 6, 6, 14, 14]
+    assert ranked[0].visits == 14 and ranked[0].value >= ranked[1].value
+    assert finals[ranked[0].action] == max(finals.values())
+
+
+def test_sequential_halving_plays_each_world_out_on_the_same_luck_for_every_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A playout whose result is pure luck (its generator's first draw): with each world's
+    # playouts seeded alike, every action still in a round gets the same luck, so actions
+    # that went as far have the same mean, and the first round cannot tell them apart.
+    state = midgame("confusing-lands", 1, 7)
+    replan(monkeypatch, state, flat=True, halving=True, width=8)
+    monkeypatch.setattr(mcts, "playout", lambda knowledge, game, rng: [rng.random()])
+    ranked = search(SeatView(state), Budget(iterations=48), Rng(4))
+    by_visits: dict[int, set[float]] = {}
+    for choice in ranked:
+        by_visits.setdefault(choice.visits, set()).add(choice.value)
+    assert sorted(by_visits) == [2, 6, 14] and all(len(v) == 1 for v in by_visits.values())
+
+
+def test_sequential_halving_under_a_time_budget_still_halves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = midgame("confusing-lands", 1, 7)
+    replan(monkeypatch, state, flat=True, halving=True, width=8)
+    ranked = search(SeatView(state), Budget(seconds=0.3), Rng(4))
+    assert len(ranked) == 8 and min(c.visits for c in ranked) >= 1
+    assert ranked[0].visits > ranked[-1].visits
 
 
 def test_equal_estimates_are_not_always_settled_the_same_way(

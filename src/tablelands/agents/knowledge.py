@@ -41,6 +41,11 @@ class SearchPlan:
     #: Flat Monte Carlo from here instead of a tree: each drawn world played out once from
     #: every shortlisted action, for positions where playouts say more than a tree.
     flat: bool = False
+    #: With ``flat``: halve the shortlist again and again, the better half by mean result
+    #: going on (sequential halving), each world's playouts seeded alike for every action,
+    #: so a small budget goes to the actions that might be best and compares them on the
+    #: same luck.
+    halving: bool = False
 
 
 #: The plan of a game that says nothing else: a tree, 24 actions wide, 40 playout steps.

@@ -126,9 +126,11 @@ def grow(
     allowed = [only] if only is not None else shortlist(knowledge, first, rng)
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     limit = budget.iterations if budget.iterations is not None else math.inf
-    if knowledge.plan(first).flat:
+    plan = knowledge.plan(first)
+    if plan.flat:
         actions = allowed or view.legal_actions()
-        _grow_flat(knowledge, view, root, rng, actions, limit, deadline, stopped)
+        grow_flat = _grow_halving if plan.halving else _grow_flat
+        grow_flat(knowledge, view, root, rng, actions, limit, deadline, stopped)
         return root
     done = 0
     while done < limit and (done == 0 or (time.perf_counter() < deadline and not stopped())):
@@ -170,6 +172,63 @@ def _grow_flat(
             child.available += 1
             child.value += result
         done += len(actions)
+
+
+def _grow_halving(
+    knowledge: Knowledge,
+    view: SeatView,
+    root: Node,
+    rng: Rng,
+    actions: list[int],
+    limit: float,
+    deadline: float,
+    stopped: Callable[[], bool],
+) -> None:
+    """Sequential halving over common worlds and common luck: the budget is split evenly
+    among the ``ceil(log2(len(actions)))`` rounds; in each, every action still in is played
+    out in the same drawn worlds, each world's playouts from one seed, and the better half
+    by mean result goes on. So the actions still in at the end have the most visits, and
+    actions are compared on the same hidden information and the same later luck. Under a
+    time budget the first world's cost sets how many playouts the time holds."""
+    me = view.seat
+    rounds = max(1, math.ceil(math.log2(len(actions))))
+    alive = list(actions)
+    done = 0
+    started = time.perf_counter()
+
+    def play_world() -> bool:
+        nonlocal done
+        world, seed = knowledge.world(view, rng), rng.next_u64()
+        results = []
+        for action in alive:
+            if done and (time.perf_counter() >= deadline or stopped()):
+                return False
+            game = world.clone()
+            game.apply(action)
+            results.append(playout(knowledge, game, Rng(seed))[me])
+        for action, result in zip(alive, results, strict=True):
+            child = root.children.setdefault(action, Node(player=me))
+            child.visits += 1
+            child.available += 1
+            child.value += result
+        done += len(results)
+        return True
+
+    play_world()
+    if math.isinf(limit):
+        each = (time.perf_counter() - started) / len(actions)
+        limit = done + (deadline - time.perf_counter()) / max(each, 1e-9)
+    for round_index in range(rounds):
+        # The first world, played already, is the first round's.
+        spent = done - len(actions) if round_index == 0 else done
+        worlds = max(1, int((limit - spent) / (rounds - round_index) // len(alive)))
+        for _ in range(worlds - 1 if round_index == 0 else worlds):
+            if done + len(alive) > limit or not play_world():
+                return
+        if len(alive) > 1:
+            means = {a: root.children[a].value / root.children[a].visits for a in alive}
+            alive.sort(key=lambda a: -means[a])
+            alive = alive[: (len(alive) + 1) // 2]
 
 
 def _ranked(children: dict[int, Node]) -> list[Choice]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tablelands.agents.knowledge import knowledge_for
 from tablelands.core.rng import Rng
 from tablelands.games.confusing_lands import GAME
-from tablelands.games.confusing_lands.ai import KNOWLEDGE, PLAN, ROLLOUT_CANDIDATES
+from tablelands.games.confusing_lands.ai import DUEL_PLAN, KNOWLEDGE, PLAN, ROLLOUT_CANDIDATES
 from tablelands.games.confusing_lands.landscape import Landscape
 from tablelands.games.confusing_lands.notation import Placement
 from tablelands.games.confusing_lands.scoring import score_landscape
@@ -19,10 +19,11 @@ def test_the_registry_finds_this_knowledge() -> None:
     assert knowledge_for(GAME) is KNOWLEDGE
 
 
-def test_playouts_run_to_the_end() -> None:
-    state = new_state(players=2, seed=3)
-    assert KNOWLEDGE.plan(state) is PLAN
+def test_playouts_run_to_the_end_in_a_tree_solo_and_by_halving_with_two() -> None:
+    assert KNOWLEDGE.plan(new_state(players=1, seed=3)) is PLAN
     assert PLAN.playout_steps == 2 * ROUNDS * 2 and not PLAN.flat and not PLAN.prior_visits
+    assert KNOWLEDGE.plan(new_state(players=2, seed=3)) is DUEL_PLAN
+    assert DUEL_PLAN.playout_steps == PLAN.playout_steps and DUEL_PLAN.flat and DUEL_PLAN.halving
 
 
 def test_search_estimate_judges_each_landscape_on_its_own() -> None:

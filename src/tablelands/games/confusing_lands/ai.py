@@ -2,7 +2,8 @@
 
 Landscapes do not interact, so a player's own score says more than who wins: the search's
 result and estimate are each player's own score on a curve, and playouts run to the end
-(16 placements at most), each placement the best of a few random ones for the mover.
+(16 placements at most), each placement the best of a few random ones for the mover. With
+2 players the search is flat: sequential halving over the shortlisted placements.
 """
 
 from __future__ import annotations
@@ -24,13 +25,17 @@ ESTIMATE_TEMPERATURE = 8.0
 ESTIMATE_MIDPOINT = 15.0
 #: A playout placement is the best, for the mover's own score, of this many random ones.
 ROLLOUT_CANDIDATES = 8
-#: Playouts run to the end: every placement of the game at most.
+#: Solo: a tree, playouts to the end (every placement of the game at most).
 PLAN = SearchPlan(playout_steps=2 * ROUNDS * 2)
+#: With 2 players: flat sequential halving over the shortlist, on common worlds and luck. A
+#: few hundred playouts over 24 placements are close to flat Monte Carlo in a tree anyway;
+#: halving gives them to the placements that might be best (docs/bots.md).
+DUEL_PLAN = SearchPlan(playout_steps=2 * ROUNDS * 2, flat=True, halving=True)
 
 
 class ConfusingLandsKnowledge(GameKnowledge[ConfusingLandsState]):
     def plan(self, state: ConfusingLandsState) -> SearchPlan:
-        return PLAN
+        return PLAN if state.num_players == 1 else DUEL_PLAN
 
     def playout_action(self, state: ConfusingLandsState, rng: Rng) -> int:
         """A quick greedy move: the best, for the mover's own score, of a few random
