@@ -199,7 +199,9 @@ export function render(container, doc, handlers) {
       const titles = Math.max(...sections.map((s) => s.querySelector("h3")?.getBoundingClientRect().height ?? 0));
       const high = room - titles - bottom - 8;
       const across = boxes.reduce((sum, b) => sum + b.width, 0);
-      const scale = Math.max(0.3, Math.min(LARGEST / CELL, wide / across, high / Math.max(...boxes.map((b) => b.height))));
+      // The width always holds them (a page wider than the screen cannot be played); a low
+      // room shrinks them no further than 0.3, and the page scrolls down instead.
+      const scale = Math.min(LARGEST / CELL, wide / across, Math.max(0.3, high / Math.max(...boxes.map((b) => b.height))));
       sections.forEach((section, i) => {
         section.style.width = `${Math.floor(boxes[i].width * scale)}px`;
         grids[i].style.width = `${Math.floor(boxes[i].width * scale)}px`;
