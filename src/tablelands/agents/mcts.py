@@ -139,6 +139,36 @@ def grow(
     return root
 
 
+def _play_world(
+    knowledge: Knowledge,
+    view: SeatView,
+    root: Node,
+    rng: Rng,
+    actions: list[int],
+    cut_short: Callable[[], bool],
+    same_luck: bool,
+) -> bool:
+    """Draw one world and play it out once from every action in ``actions``, adding the
+    results to the root's children; with ``same_luck`` every playout is seeded alike. A
+    world ``cut_short`` (asked before each playout) is dropped: ``False``."""
+    me = view.seat
+    world = knowledge.world(view, rng)
+    luck = rng.next_u64() if same_luck else None
+    results = []
+    for action in actions:
+        if cut_short():
+            return False
+        game = world.clone()
+        game.apply(action)
+        results.append(playout(knowledge, game, rng if luck is None else Rng(luck))[me])
+    for action, result in zip(actions, results, strict=True):
+        child = root.children.setdefault(action, Node(player=me))
+        child.visits += 1
+        child.available += 1
+        child.value += result
+    return True
+
+
 def _grow_flat(
     knowledge: Knowledge,
     view: SeatView,
@@ -153,24 +183,14 @@ def _grow_flat(
     from every action, so actions are compared on the same hidden information (far less
     noise than a world each). A world cut short by the deadline is dropped; the first one
     is always finished, so every action has a result."""
-    me = view.seat
     done = 0
-    while done == 0 or (
-        done + len(actions) <= limit and time.perf_counter() < deadline and not stopped()
-    ):
-        world = knowledge.world(view, rng)
-        results = []
-        for action in actions:
-            if done and (time.perf_counter() >= deadline or stopped()):
-                return
-            game = world.clone()
-            game.apply(action)
-            results.append(playout(knowledge, game, rng)[me])
-        for action, result in zip(actions, results, strict=True):
-            child = root.children.setdefault(action, Node(player=me))
-            child.visits += 1
-            child.available += 1
-            child.value += result
+
+    def cut_short() -> bool:
+        return done > 0 and (time.perf_counter() >= deadline or stopped())
+
+    while done == 0 or (done + len(actions) <= limit and not cut_short()):
+        if not _play_world(knowledge, view, root, rng, actions, cut_short, same_luck=False):
+            return
         done += len(actions)
 
 
@@ -190,31 +210,16 @@ def _grow_halving(
     by mean result goes on. So the actions still in at the end have the most visits, and
     actions are compared on the same hidden information and the same later luck. Under a
     time budget the first world's cost sets how many playouts the time holds."""
-    me = view.seat
     rounds = max(1, math.ceil(math.log2(len(actions))))
     alive = list(actions)
     done = 0
+
+    def cut_short() -> bool:
+        return done > 0 and (time.perf_counter() >= deadline or stopped())
+
     started = time.perf_counter()
-
-    def play_world() -> bool:
-        nonlocal done
-        world, seed = knowledge.world(view, rng), rng.next_u64()
-        results = []
-        for action in alive:
-            if done and (time.perf_counter() >= deadline or stopped()):
-                return False
-            game = world.clone()
-            game.apply(action)
-            results.append(playout(knowledge, game, Rng(seed))[me])
-        for action, result in zip(alive, results, strict=True):
-            child = root.children.setdefault(action, Node(player=me))
-            child.visits += 1
-            child.available += 1
-            child.value += result
-        done += len(results)
-        return True
-
-    play_world()
+    _play_world(knowledge, view, root, rng, alive, cut_short, same_luck=True)
+    done = len(actions)
     if math.isinf(limit):
         each = (time.perf_counter() - started) / len(actions)
         limit = done + (deadline - time.perf_counter()) / max(each, 1e-9)
@@ -223,8 +228,11 @@ def _grow_halving(
         spent = done - len(actions) if round_index == 0 else done
         worlds = max(1, int((limit - spent) / (rounds - round_index) // len(alive)))
         for _ in range(worlds - 1 if round_index == 0 else worlds):
-            if done + len(alive) > limit or not play_world():
+            if done + len(alive) > limit:
                 return
+            if not _play_world(knowledge, view, root, rng, alive, cut_short, same_luck=True):
+                return
+            done += len(alive)
         if len(alive) > 1:
             means = {a: root.children[a].value / root.children[a].visits for a in alive}
             alive.sort(key=lambda a: -means[a])
