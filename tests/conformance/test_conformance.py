@@ -87,15 +87,23 @@ def check_factored(factoring: Factoring, state: State) -> None:
     legal = state.legal_actions()
     if not legal:
         return
-    named = FactoredActions(factoring, state.knowledge(state.current_player), legal)
-    named.check()  # every legal action named once, apart from the others, in range
+    named = FactoredActions.named(factoring, state.knowledge(state.current_player), legal)
+    named.check(legal)  # every legal action named once, apart from the others, in range
+    # The quick way, where the game has one, is the same names in the same order, and
+    # gives back the same actions.
+    quick = factoring.quick(state)
+    both = [named]
+    if quick is not None:
+        assert quick[0].tolist() == named.indices, "the quick names differ from the knowledge's"
+        both.append(FactoredActions.of(factoring, state))
     # And back: a name gives the action it names. Checked along the list at 16 places and
     # its end (each look-up scans the names: all of them would cost the square).
     spots = {*range(0, len(legal), max(1, len(legal) // 16)), len(legal) - 1}
-    assert all(named.action(named.indices[spot]) == legal[spot] for spot in spots)
     named_here = set(named.indices)
     probes = range(0, factoring.size, max(1, factoring.size // 64))
-    assert all(named.action(index) is None for index in probes if index not in named_here)
+    for actions in both:
+        assert all(actions.action(named.indices[spot]) == legal[spot] for spot in spots)
+        assert all(actions.action(index) is None for index in probes if index not in named_here)
 
 
 def check_told_nothing(state: State, action: int, rng: Rng) -> None:

@@ -97,10 +97,12 @@ def test_the_names_are_the_same_in_every_world_the_seat_cannot_tell_apart(name: 
         seat = state.current_player
         legal = state.legal_actions()
         if len(state.history) % 3 == 0:
-            named = FactoredActions(factoring, state.knowledge(seat), legal).indices
+            named = FactoredActions.named(factoring, state.knowledge(seat), legal).indices
             for _ in range(3):
                 world = state.sample_hidden(seat, rng)
-                again = FactoredActions(factoring, world.knowledge(seat), world.legal_actions())
+                again = FactoredActions.named(
+                    factoring, world.knowledge(seat), world.legal_actions()
+                )
                 assert again.indices == named
             checked += 1
         state.apply(rng.choice(legal))
@@ -147,11 +149,12 @@ def test_a_factoring_naming_two_actions_alike_is_refused() -> None:
         def indices(self, knowledge: Any, actions: Any) -> Indices:
             return np.arange(len(actions), dtype=np.intp) - 1
 
+    legal = state.legal_actions()
     with pytest.raises(ValueError, match="are both named"):
-        FactoredActions(Careless(), state.knowledge(0), state.legal_actions()).check()
+        FactoredActions.named(Careless(), state.knowledge(0), legal).check(legal)
     with pytest.raises(ValueError, match=r"is named \(-1, \d+\), outside"):
-        FactoredActions(Outside(), state.knowledge(0), state.legal_actions()).check()
-    FactoredActions(factoring, state.knowledge(0), state.legal_actions()).check()
+        FactoredActions.named(Outside(), state.knowledge(0), legal).check(legal)
+    FactoredActions.named(factoring, state.knowledge(0), legal).check(legal)
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -176,3 +179,36 @@ def test_a_learner_plays_factored_actions_against_bots_to_the_end(name: str) -> 
     assert table.over and reward == table.state.returns()[1]
     # The bots played too: every seat has moves in the record.
     assert len(table.state.history) > steps
+
+
+def test_a_quick_way_that_names_otherwise_is_caught_by_the_conformance_check() -> None:
+    from tests.conformance.test_conformance import check_factored
+
+    game = get_game("confusing-lands")
+    state = game.new_state(players=2, seed=4)
+    factoring = game.factoring(2)
+    check_factored(factoring, state)
+    quick = factoring.quick(state)
+    assert quick is not None
+    table = env("confusing-lands", 2, actions="factored").table
+    table.start(4)
+    # The table names the actions the quick way, and plays what they name.
+    assert table.legal() == quick[0].tolist()
+    index = table.legal()[-1]
+    table.play(index)
+    assert table.state.history == [quick[1](index)]
+
+    class Shuffled(type(factoring)):  # type: ignore[misc]
+        def quick(self, state: Any) -> Any:
+            indices, action_of = factoring.quick(state)
+            return indices[::-1].copy(), action_of
+
+    class Misnamed(type(factoring)):  # type: ignore[misc]
+        def quick(self, state: Any) -> Any:
+            indices, action_of = factoring.quick(state)
+            return indices, lambda index: action_of(index) + 1
+
+    with pytest.raises(AssertionError, match="quick names differ"):
+        check_factored(Shuffled(), state)
+    with pytest.raises(AssertionError):
+        check_factored(Misnamed(), state)

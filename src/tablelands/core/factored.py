@@ -18,12 +18,16 @@ factoring that breaks this, naming both actions).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from tablelands.core.encoding import Knowledge
+
+if TYPE_CHECKING:  # the game module names its factoring: only the types go this way
+    from tablelands.core.game import State
 
 #: (head, target): an action in the factored form.
 Pair = tuple[int, int]
@@ -53,6 +57,16 @@ class Factoring(ABC):
         no target take target 0. Worked out for every step of a learner's game, so written
         with numpy over all the actions at once where they are many."""
 
+    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]] | None:
+        """The indices of the legal actions of the seat to move, in the order of
+        ``state.legal_actions()``, and the game's action each names (a function of the
+        index, fixed to this position), worked out from the rules without listing the
+        game's own numbers first (a learner's every step needs them); ``None`` where the
+        game has no quicker way than :meth:`indices`. Read from what the seat to move may
+        know, as :meth:`indices` is: the conformance suite holds the two equal at every
+        state."""
+        return None
+
     def pair(self, index: int) -> Pair:
         """The ``(head, target)`` of an index."""
         head, target = divmod(index, self.targets)
@@ -63,28 +77,64 @@ class FactoredActions:
     """The legal actions of one position in the factored form: each as a pair and as the
     pair's index ``head * targets + target`` in ``range(factoring.size)``.
 
-    Made at every step of a learner's game, so it trusts the factoring to name each action
-    apart and in range: :meth:`check` says whether it does, and the conformance suite holds
-    every game's factoring to it at every state it plays."""
+    Made at every step of a learner's game (:meth:`of`), so it trusts the factoring to name
+    each action apart and in range: :meth:`check` says whether it does, and the conformance
+    suite holds every game's factoring to it at every state it plays."""
 
-    def __init__(self, factoring: Factoring, knowledge: Knowledge, legal: Sequence[int]) -> None:
+    def __init__(
+        self, factoring: Factoring, array: Indices, action_of: Callable[[int, int], int]
+    ) -> None:
         self.factoring = factoring
-        self.legal = legal
-        #: The indices as an array (for masks) and as a list, in the order of ``legal``.
-        self.array = factoring.indices(knowledge, legal)
-        self.indices: list[int] = self.array.tolist()
+        #: The indices as an array (for masks), in the order of the legal actions.
+        self.array = array
+        #: The game's action of the index at a place in the list (place, index).
+        self._action_of = action_of
+        self._indices: list[int] | None = None
 
-    def check(self) -> None:
-        """Raise ``ValueError`` unless every legal action has an index of its own within
-        the factoring's pairs."""
+    @classmethod
+    def named(
+        cls, factoring: Factoring, knowledge: Knowledge, legal: Sequence[int]
+    ) -> FactoredActions:
+        """The legal actions ``legal`` of the seat whose ``knowledge`` it is, named by
+        ``factoring.indices``."""
+        return cls(factoring, factoring.indices(knowledge, legal), lambda place, _: legal[place])
+
+    @classmethod
+    def of(
+        cls,
+        factoring: Factoring,
+        state: State,
+        knowledge: Callable[[int], Knowledge] | None = None,
+    ) -> FactoredActions:
+        """The legal actions of the seat to move in ``state``: by the factoring's quick way
+        where it has one (:meth:`Factoring.quick`), else named from the seat's knowledge
+        (``knowledge(seat)``: ``state.knowledge`` unless the caller keeps it)."""
+        quick = factoring.quick(state)
+        if quick is None:
+            seat = state.current_player
+            known = (knowledge or state.knowledge)(seat)
+            return cls.named(factoring, known, state.legal_actions())
+        indices, action_of = quick
+        return cls(factoring, indices, lambda _, index: action_of(index))
+
+    @property
+    def indices(self) -> list[int]:
+        """The indices as a list, in the order of the legal actions."""
+        if self._indices is None:
+            self._indices = self.array.tolist()
+        return self._indices
+
+    def check(self, legal: Sequence[int]) -> None:
+        """Raise ``ValueError`` unless every one of the position's legal actions ``legal``
+        has an index of its own within the factoring's pairs."""
         factoring = self.factoring
-        if len(self.indices) != len(self.legal):
+        if len(self.array) != len(legal):
             raise ValueError(
-                f"{len(self.indices)} indices for {len(self.legal)} actions: a factoring names "
+                f"{len(self.array)} indices for {len(legal)} actions: a factoring names "
                 "each legal action once"
             )
         first: dict[int, int] = {}
-        for action, index in zip(self.legal, self.indices, strict=True):
+        for action, index in zip(legal, self.indices, strict=True):
             if not 0 <= index < factoring.size:
                 raise ValueError(
                     f"action {action} is named {factoring.pair(index)}, outside "
@@ -99,10 +149,10 @@ class FactoredActions:
     def action(self, index: int) -> int | None:
         """The game's action number of the pair ``index``, or ``None`` if it names no legal
         action here."""
-        try:
-            return self.legal[self.indices.index(index)]
-        except ValueError:
+        places = np.flatnonzero(self.array == index)
+        if not len(places):
             return None
+        return self._action_of(int(places[0]), index)
 
     def __len__(self) -> int:
-        return len(self.indices)
+        return len(self.array)

@@ -166,9 +166,7 @@ class Table:
         if self.factoring is None:
             raise ValueError("this table numbers its actions as the game does: not factored")
         if self._factored is None:
-            seat = self.state.current_player
-            legal = self.state.legal_actions()
-            self._factored = FactoredActions(self.factoring, self.knowledge(seat), legal)
+            self._factored = FactoredActions.of(self.factoring, self.state, self.knowledge)
         return self._factored
 
     def candidates(self) -> Candidates:

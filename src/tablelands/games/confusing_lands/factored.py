@@ -6,14 +6,18 @@ the grid, its guard column included), 0 for a discard."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
 from tablelands.core.encoding import Knowledge
 from tablelands.core.factored import Factoring, Indices
-from tablelands.games.confusing_lands.components import SIDES
-from tablelands.games.confusing_lands.notation import PLACEMENT_COUNT, POSITIONS
+from tablelands.core.game import State
+from tablelands.core.geometry import bits
+from tablelands.games.confusing_lands.components import ROUNDS, SIDES
+from tablelands.games.confusing_lands.notation import PLACEMENT_COUNT, POSITIONS, discard_action
+from tablelands.games.confusing_lands.state import ConfusingLandsState
 
 #: Cards a hand holds: two are dealt, one is played, then one more comes.
 SLOTS = 2
@@ -21,6 +25,18 @@ ORIENTATIONS = 2 * 4
 #: A card's placements are one block of the game's numbers, a slot's one block here.
 BLOCK = ORIENTATIONS * POSITIONS
 DISCARDS = SLOTS * BLOCK
+#: For a hand of n cards, the heads of each card shape (a card's rotations 0 and 2 have one
+#: shape, 1 and 3 the other), as a column to spread over the shape's positions.
+SHAPE_HEADS = [
+    [
+        np.array(
+            [head for head in range(n * ORIENTATIONS) if head % 2 == shape], dtype=np.intp
+        ).reshape(-1, 1)
+        * POSITIONS
+        for shape in (0, 1)
+    ]
+    for n in range(SLOTS + 1)
+]
 
 
 class ConfusingLandsFactoring(Factoring):
@@ -52,3 +68,36 @@ class ConfusingLandsFactoring(Factoring):
             ],
             dtype=np.intp,
         )
+
+    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]] | None:
+        """The placements of the mover's cards on its own landscape (CL-2), or else its
+        discards (CL-18), as the game lists them: its cards in rising order, each side and
+        turn, each position from the lowest (so the indices rise). ``None`` once the game
+        is over."""
+        assert isinstance(state, ConfusingLandsState)
+        if state.round == ROUNDS:
+            return None
+        seat = state.to_move
+        hand = sorted(state.hands[seat])
+        landscape = state.landscapes[seat]
+        positions = [
+            np.fromiter(bits(state.tables.legal_positions(landscape, shape)), dtype=np.intp)
+            for shape in (0, 1)
+        ]
+        if not (len(positions[0]) or len(positions[1])):
+            return DISCARDS + POSITIONS * np.arange(len(hand), dtype=np.intp), partial(
+                _action, hand
+            )
+        heads = SHAPE_HEADS[len(hand)]
+        named = np.concatenate([(heads[shape] + positions[shape]).ravel() for shape in (0, 1)])
+        named.sort()
+        return named, partial(_action, hand)
+
+
+def _action(hand: list[int], index: int) -> int:
+    """The action ``index`` names for a seat holding ``hand`` (in rising order)."""
+    head, target = divmod(index, POSITIONS)
+    if head >= SLOTS * ORIENTATIONS:
+        return discard_action(hand[head - SLOTS * ORIENTATIONS])
+    slot, orientation = divmod(head, ORIENTATIONS)
+    return (hand[slot] - 1) * BLOCK + orientation * POSITIONS + target

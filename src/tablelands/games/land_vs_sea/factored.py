@@ -9,14 +9,16 @@ choice (steal none, pass, waypoint none)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
 from tablelands.core.encoding import Knowledge
 from tablelands.core.factored import Factoring, Indices
+from tablelands.core.game import State
 from tablelands.games.land_vs_sea.board import STEPS, pack
-from tablelands.games.land_vs_sea.components import FACE_NAMES, TILE_COUNT
+from tablelands.games.land_vs_sea.components import FACE_NAMES, PLACE, PLACE_AGAIN, TILE_COUNT
 from tablelands.games.land_vs_sea.notation import (
     DRAW,
     HOLE,
@@ -28,6 +30,7 @@ from tablelands.games.land_vs_sea.notation import (
     STEAL,
     WAYPOINT,
 )
+from tablelands.games.land_vs_sea.state import LandVsSeaState, rotations_fitting
 
 #: Tiles a hand may hold (the steals' slots count to 4 as well).
 SLOTS = 4
@@ -79,7 +82,8 @@ class LandVsSeaFactoring(Factoring):
     def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> Indices:
         viewer: int = knowledge["viewer"]
         players: int = knowledge["players"]
-        cell = cells(knowledge)
+        needs_cells = any(action < PLACE_COUNT or action >= WAYPOINT for action in actions)
+        cell = cells(knowledge) if needs_cells else {}
         hand = knowledge["hands"][viewer]
         if len(hand) > SLOTS:
             raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
@@ -118,6 +122,40 @@ class LandVsSeaFactoring(Factoring):
             dtype=np.intp,
         )
 
+    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]] | None:
+        """The placements of the mover's tiles (LS-6), as the game lists them: its tiles in
+        the hand's order, each printed face, each empty cell of the frontier in the order
+        the map met them with the turns that fit there. ``None`` in the other phases (a
+        handful of actions: the knowledge's way costs nothing) and for a pass."""
+        assert isinstance(state, LandVsSeaState)
+        if state.phase not in (PLACE, PLACE_AGAIN):
+            return None
+        board = state.board
+        hand = [tile for tile, _ in state.hands[state.to_move]]
+        if len(hand) > SLOTS:
+            raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
+        order = [*board.positions, *sorted(board.frontier)]
+        if len(order) > CELLS:
+            raise ValueError(f"{len(order)} cells: the factoring has {CELLS}")
+        cell = {position: index for index, position in enumerate(order)}
+        frontier = [(cell[position], fits) for position, fits in board.frontier.items()]
+        # As ``indices``: a tile held twice would be named by its last slot.
+        slot_of = {tile: slot for slot, tile in enumerate(hand)}
+        rotated = state.edition.rotated
+        named: list[int] = []
+        for tile in dict.fromkeys(hand):
+            for face in (0, 1):
+                table = rotations_fitting(rotated[tile][face][0].land)
+                firsts = [(slot_of[tile] * 12 + face * 6 + r) * CELLS for r in range(6)]
+                named += [
+                    firsts[rotation] + target
+                    for target, fits in frontier
+                    for rotation in table[fits]
+                ]
+        if not named:
+            return None
+        return np.array(named, dtype=np.intp), partial(_placement, hand, order)
+
 
 def cells(knowledge: Knowledge) -> dict[int, int]:
     """Each cell's target number, by the game's packed position: the tiles in the order
@@ -128,3 +166,11 @@ def cells(knowledge: Knowledge) -> dict[int, int]:
     if len(tiles) + len(empty) > CELLS:
         raise ValueError(f"{len(tiles) + len(empty)} cells: the factoring has {CELLS}")
     return {position: index for index, position in enumerate([*tiles, *empty])}
+
+
+def _placement(hand: list[int], order: list[int], index: int) -> int:
+    """The placement ``index`` names for a seat holding the tiles ``hand`` on a map whose
+    cells are numbered by ``order`` (their packed positions)."""
+    head, target = divmod(index, CELLS)
+    slot, face_turn = divmod(head, 12)
+    return (hand[slot] * 12 + face_turn) * POSITIONS + order[target]
