@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
+from tablelands.core.encoding import Encoder
 from tablelands.core.errors import IllegalActionError
 from tablelands.core.factored import FactoredActions, Factoring
 from tablelands.core.game import Game, State
@@ -106,6 +108,20 @@ def check_factored(factoring: Factoring, state: State) -> None:
         assert all(actions.action(index) is None for index in probes if index not in named_here)
 
 
+def check_encoded(encoder: Encoder, state: State, rng: Rng | None) -> None:
+    """The quick encoding, where the game has one, is the knowledge's encoding for every
+    seat; with ``rng``, also in a world of each seat's (so it reads nothing hidden)."""
+    for seat in range(state.num_players):
+        quick = encoder.quick_encode(state, seat)
+        if quick is None:
+            continue
+        expected = encoder.encode(state.knowledge(seat))
+        assert np.array_equal(quick, expected), f"seat {seat}: the quick encoding differs"
+        if rng is not None:
+            world = encoder.quick_encode(state.sample_hidden(seat, rng), seat)
+            assert np.array_equal(world, quick), f"seat {seat}: the quick encoding reads hidden"
+
+
 def check_told_nothing(state: State, action: int, rng: Rng) -> None:
     """The rules' word that ``action`` tells its mover nothing, held against the mover's
     worlds (when it draws nothing at random: chance an undo judges apart)."""
@@ -160,6 +176,7 @@ def check_state(game: Game, state: State, rng: Rng) -> None:
 def test_random_games_conform(name: str, players: int, options: dict[str, object]) -> None:
     game = get_game(name)
     factoring = game.factoring(players, options)  # type: ignore[arg-type]
+    encoder = game.encoder(players, options)  # type: ignore[arg-type]
     checked = 0
     for seed in range(GAMES_PER_MODE):
         if seed >= MIN_GAMES_PER_MODE and checked >= STATES_PER_MODE:
@@ -171,6 +188,7 @@ def test_random_games_conform(name: str, players: int, options: dict[str, object
             check_legality(state, rng)
             check_factored(factoring, state)
             deep = seed < DEEP_GAMES or rng.below(DEEP_EVERY) == 0
+            check_encoded(encoder, state, Rng(seed << 20 | steps) if deep else None)
             if deep:
                 check_state(game, state, rng)
             if seed < DEEP_GAMES:

@@ -149,10 +149,11 @@ class FactoredActions:
     def action(self, index: int) -> int | None:
         """The game's action number of the pair ``index``, or ``None`` if it names no legal
         action here."""
-        places = np.flatnonzero(self.array == index)
-        if not len(places):
+        try:
+            place = self.indices.index(index)
+        except ValueError:
             return None
-        return self._action_of(int(places[0]), index)
+        return self._action_of(place, index)
 
     def __len__(self) -> int:
         return len(self.array)

@@ -248,7 +248,9 @@ class Table:
         return known
 
     def observation(self, seat: int) -> Vector:
-        return self.encoder.encode(self.knowledge(seat))
+        """``seat``'s knowledge encoded (``Encoder.quick_encode`` where the game has it)."""
+        quick = self.encoder.quick_encode(self.state, seat)
+        return quick if quick is not None else self.encoder.encode(self.knowledge(seat))
 
     def mask(self, seat: int) -> Mask:
         """1 at every action ``seat`` may play now (none unless it is to move)."""

@@ -22,6 +22,7 @@ from tablelands.core.encoding import (
     relative_seat,
     scaled,
 )
+from tablelands.core.game import State
 from tablelands.games.confusing_lands.components import (
     CARD_COUNT,
     KIND_NAMES,
@@ -31,7 +32,8 @@ from tablelands.games.confusing_lands.components import (
     ConfusingLandsEdition,
 )
 from tablelands.games.confusing_lands.landscape import GRID, ORIGIN
-from tablelands.games.confusing_lands.view import shown_landscape
+from tablelands.games.confusing_lands.notation import POSITIONS
+from tablelands.games.confusing_lands.view import ConfusingLandsFields, shown_landscape
 
 PHASES = (*PHASE_NAMES, "over")
 #: Per placed card: placed, landscape side, 4 rotations, row, column, order placed.
@@ -43,7 +45,11 @@ HAND_TOP = 4
 _PLACEMENT = re.compile(r"(\d+)([cl])(\d)@(-?\d+),(-?\d+)")
 
 
-def _placement(text: str) -> tuple[int, int, int, float, float]:
+#: A placement as the vector holds it: card, side, rotation, scaled row and column.
+Parsed = tuple[int, int, int, float, float]
+
+
+def _placement(text: str) -> Parsed:
     """``card side rotation @row,col`` as (card, side, rotation, scaled row, scaled col)."""
     match = _PLACEMENT.fullmatch(text)
     if match is None:
@@ -56,6 +62,15 @@ def _placement(text: str) -> tuple[int, int, int, float, float]:
         (int(row) + ORIGIN) / (GRID.rows - 1),
         (int(col) + ORIGIN) / (GRID.cols - 1),
     )
+
+
+def _decoded(action: int) -> Parsed:
+    """Placement ``action`` as :func:`_placement` reads its notation."""
+    orientation, at = divmod(action, POSITIONS)
+    card_side, rotation = divmod(orientation, 4)
+    card, side = divmod(card_side, 2)
+    row, col = divmod(at, GRID.stride)
+    return card + 1, side, rotation, row / (GRID.rows - 1), col / (GRID.cols - 1)
 
 
 class ConfusingLandsEncoder(Encoder):
@@ -82,37 +97,90 @@ class ConfusingLandsEncoder(Encoder):
         self.cannot_place = layout.add("cannot_place", seats * CARD_COUNT)
         self.deck_size = layout.add("deck_size", 1)
         self.layout = layout
-        self._parsed: dict[str, tuple[int, int, int, float, float]] = {}
+        self._parsed: dict[str, Parsed] = {}
 
     def encode(self, knowledge: Knowledge) -> Vector:
+        parsed = self._parsed
+        landscapes = []
+        for texts in knowledge["landscapes"]:
+            placements = []
+            for text in texts:
+                placement = parsed.get(text)
+                if placement is None:
+                    placement = parsed[text] = _placement(text)
+                placements.append(placement)
+            landscapes.append(placements)
+        return self._write(
+            knowledge["viewer"],
+            knowledge["round"],
+            PHASES.index(knowledge["phase"]),
+            knowledge["to_move"],
+            knowledge["shared_condition"],
+            knowledge["hands"],
+            knowledge["hand_sizes"],
+            landscapes,
+            knowledge["discards"],
+            knowledge["cannot_place"],
+            knowledge["deck_size"],
+        )
+
+    def quick_encode(self, state: State, seat: int) -> Vector:
+        assert isinstance(state, ConfusingLandsFields)
+        landscapes = [
+            [_decoded(action) for action in state.seen_placements(seat, other)]
+            for other in range(self.players)
+        ]
+        over = state.round == ROUNDS
+        hands = state.hands
+        return self._write(
+            seat,
+            min(state.round + 1, ROUNDS),
+            len(PHASE_NAMES) if over else state.phase,
+            state.current_player,
+            state.shared,
+            [
+                sorted(hand) if state.hand_known(seat, other) else None
+                for other, hand in enumerate(hands)
+            ],
+            [len(hand) for hand in hands],
+            landscapes,
+            state.discards,
+            state.unplaced,
+            len(state.deck),
+        )
+
+    def _write(
+        self,
+        viewer: int,
+        round_number: int,
+        phase: int,
+        to_move: int,
+        shared: int,
+        hands: list[list[int] | None],
+        hand_sizes: list[int],
+        landscapes: list[list[Parsed]],
+        discards: list[int],
+        cannot_place: list[list[int]],
+        deck_size: int,
+    ) -> Vector:
+        """The vector, from the knowledge's fields (each landscape's placements parsed)."""
         out = np.zeros(self.layout.size, dtype=np.float32)
         players = self.players
-        viewer = knowledge["viewer"]
-        ones = [
-            self.round + knowledge["round"] - 1,
-            self.phase + PHASES.index(knowledge["phase"]),
-            self.shared + knowledge["shared_condition"] - 1,
-        ]
-        to_move = knowledge["to_move"]
+        ones = [self.round + round_number - 1, self.phase + phase, self.shared + shared - 1]
         if to_move >= 0:
             ones.append(self.to_move + relative_seat(to_move, viewer, players))
-        parsed = self._parsed
         for seat in range(players):
             rel = relative_seat(seat, viewer, players)
-            hand = knowledge["hands"][seat]
+            hand = hands[seat]
             if hand is not None:
                 ones.append(self.hand_known + rel)
                 base = self.hands + rel * CARD_COUNT - 1
                 ones.extend(base + card for card in hand)
-            out[self.hand_sizes + rel] = scaled(knowledge["hand_sizes"][seat], HAND_TOP)
+            out[self.hand_sizes + rel] = scaled(hand_sizes[seat], HAND_TOP)
             base = self.cannot_place + rel * CARD_COUNT - 1
-            ones.extend(base + card for card in knowledge["cannot_place"][seat])
+            ones.extend(base + card for card in cannot_place[seat])
             seat_base = self.placements + rel * CARD_COUNT * PLACEMENT_WIDTH
-            for order, text in enumerate(knowledge["landscapes"][seat]):
-                placement = parsed.get(text)
-                if placement is None:
-                    placement = parsed[text] = _placement(text)
-                card, side, rotation, row, col = placement
+            for order, (card, side, rotation, row, col) in enumerate(landscapes[seat]):
                 at = seat_base + (card - 1) * PLACEMENT_WIDTH
                 ones.append(at)
                 if side:
@@ -121,9 +189,9 @@ class ConfusingLandsEncoder(Encoder):
                 out[at + 6] = row
                 out[at + 7] = col
                 out[at + 8] = (order + 1) / PLACEMENTS
-        ones.extend(self.discards + card - 1 for card in knowledge["discards"])
+        ones.extend(self.discards + card - 1 for card in discards)
         out[ones] = 1.0
-        out[self.deck_size] = knowledge["deck_size"] / CARD_COUNT
+        out[self.deck_size] = deck_size / CARD_COUNT
         return out
 
     def planes(self, knowledge: Knowledge) -> Planes:

@@ -71,6 +71,12 @@ class ConfusingLandsFields(ViewedState):
         spectator (``None``) knows none, the cards being passed face down."""
         return viewer is not None and (viewer == seat or self.phase == SECOND)
 
+    def seen_placements(self, viewer: int | None, seat: int) -> list[int]:
+        """The placements of ``seat`` that ``viewer`` has seen, in the order made: all of
+        its own, of the others' those of the phases closed."""
+        placements = self.placements[seat]
+        return placements if viewer == seat else placements[: self.revealed[seat]]
+
     def view(self, viewer: int | None, drawn: bool = True) -> JsonDict:
         """What ``viewer`` may know (``None``: a spectator, who sees the placements once
         their phase closes and no hand), with what a renderer draws from it
@@ -87,15 +93,7 @@ class ConfusingLandsFields(ViewedState):
             "hands": [sorted(self.hands[s]) if self.hand_known(viewer, s) else None for s in seats],
             "hand_sizes": [len(self.hands[s]) for s in seats],
             "landscapes": [
-                [
-                    placement_text(a)
-                    for a in (
-                        self.placements[s]
-                        if viewer == s
-                        else self.placements[s][: self.revealed[s]]
-                    )
-                ]
-                for s in seats
+                [placement_text(a) for a in self.seen_placements(viewer, s)] for s in seats
             ],
             "discards": list(self.discards),
             "cannot_place": [list(cards) for cards in self.unplaced],
