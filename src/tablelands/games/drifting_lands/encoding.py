@@ -8,6 +8,9 @@ board, each space's value, land, mountains, then each seat's pawn level.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import numpy as np
 
 from tablelands.core.encoding import (
@@ -19,6 +22,8 @@ from tablelands.core.encoding import (
     relative_seat,
     scaled,
 )
+from tablelands.core.game import JsonDict, State
+from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
     HAND,
@@ -28,12 +33,42 @@ from tablelands.games.drifting_lands.components import (
     ROUNDS,
     DriftingLandsEdition,
 )
+from tablelands.games.drifting_lands.view import DriftingLandsFields
 
 DIRECTIONS = 6
 #: Per space: its value, land, mountain, then per seat the level of its pawn there.
 SPACE_FIXED = 3
+#: Masks of spaces whose slots an encoder remembers (the land and the mountains of the last
+#: few maps) before it forgets them all.
+SLOTS_KEPT = 16
 #: Reproducing breeds twice: the most effects a card leaves.
 BREEDS_TOP = 2
+
+
+@dataclass
+class Seen:
+    """What the vector is written from: the knowledge's fields, the map's spaces by their
+    slots in the vector."""
+
+    round: int
+    phase: int
+    to_move: int
+    starter: int
+    teams: bool
+    land: list[int]
+    mountains: list[int]
+    #: (slot, owner, level) of each pawn on the map.
+    pawns: list[tuple[int, int, int]]
+    supply: list[list[int]]
+    corners: list[int]
+    hand: list[int]
+    hand_sizes: list[int]
+    discards: list[list[int]]
+    card: int | None
+    split_path: Sequence[int] | None
+    expelled: Sequence[int] | None
+    breeds_left: int
+    drowned: list[JsonDict]
 
 
 class DriftingLandsEncoder(Encoder):
@@ -68,6 +103,7 @@ class DriftingLandsEncoder(Encoder):
         self.breeds_left = layout.add("breeds_left", 1)
         self.drowned = layout.add("drowned", players * len(LEVELS))
         self.layout = layout
+        self._slots_of: dict[int, list[int]] = {}
         #: (q, r) -> the space's (row, column) in the planes.
         places = {(q, r): (r, q + r // 2) for q, r in self.slot_of}
         top = min(row for row, _ in places.values()), min(col for _, col in places.values())
@@ -95,59 +131,121 @@ class DriftingLandsEncoder(Encoder):
             )
 
     def encode(self, knowledge: Knowledge) -> Vector:
+        slot_of = self.slot_of
+        return self._write(
+            knowledge["viewer"],
+            Seen(
+                round=knowledge["round"],
+                phase=PHASE_NAMES.index(knowledge["phase"]),
+                to_move=knowledge["to_move"],
+                starter=knowledge["starter"],
+                teams=knowledge["teams"],
+                land=[slot_of[q, r] for q, r in knowledge["land"]],
+                mountains=[slot_of[q, r] for q, r in knowledge["mountains"]],
+                pawns=[
+                    (slot_of[p["q"], p["r"]], p["owner"], p["level"]) for p in knowledge["pawns"]
+                ],
+                supply=knowledge["supply"],
+                corners=knowledge["corners"],
+                hand=knowledge["hand"],
+                hand_sizes=knowledge["hand_sizes"],
+                discards=knowledge["discards"],
+                card=knowledge["card"],
+                split_path=knowledge["split_path"],
+                expelled=knowledge["expelled"],
+                breeds_left=knowledge["breeds_left"],
+                drowned=knowledge["drowned"],
+            ),
+        )
+
+    def quick_encode(self, state: State, seat: int) -> Vector:
+        assert isinstance(state, DriftingLandsFields)
+        board = state.board
+        slot_of = self.slot_of_index
+        return self._write(
+            seat,
+            Seen(
+                round=min(state.round + 1, ROUNDS),
+                phase=state.phase,
+                to_move=state.current_player,
+                starter=state.starter,
+                teams=state.teams,
+                land=self._slots(board.land),
+                mountains=self._slots(board.mountain),
+                pawns=[
+                    (slot_of[space], owner, level) for space, (owner, level) in board.pawns.items()
+                ],
+                supply=[supply[1:] for supply in state.supply],
+                corners=state.corners,
+                hand=state.hands[seat],
+                hand_sizes=[len(hand) for hand in state.hands],
+                discards=state.discards,
+                card=state.card or None,
+                split_path=state.split_path,
+                expelled=state.expelled,
+                breeds_left=state.breeds_left,
+                drowned=state.drowned,
+            ),
+        )
+
+    def _slots(self, spaces: int) -> list[int]:
+        """The slots of the mask ``spaces``, remembered: the land and the mountains stay the
+        same from move to move until a card changes the terrain."""
+        slots = self._slots_of.get(spaces)
+        if slots is None:
+            if len(self._slots_of) >= SLOTS_KEPT:
+                self._slots_of.clear()
+            slot_of = self.slot_of_index
+            slots = self._slots_of[spaces] = [slot_of[space] for space in bits(spaces)]
+        return slots
+
+    def _write(self, viewer: int, seen: Seen) -> Vector:
+        """The vector of what ``viewer`` has seen."""
         out = self._template.copy()
         players = self.players
-        viewer = knowledge["viewer"]
         width = self.space_width
-        slot_of = self.slot_of
         spaces = self.spaces
         ones = [
-            self.round + knowledge["round"] - 1,
-            self.phase + PHASE_NAMES.index(knowledge["phase"]),
-            self.starter + relative_seat(knowledge["starter"], viewer, players),
+            self.round + seen.round - 1,
+            self.phase + seen.phase,
+            self.starter + relative_seat(seen.starter, viewer, players),
         ]
-        to_move = knowledge["to_move"]
-        if to_move >= 0:
-            ones.append(self.to_move + relative_seat(to_move, viewer, players))
-        if knowledge["teams"]:
+        if seen.to_move >= 0:
+            ones.append(self.to_move + relative_seat(seen.to_move, viewer, players))
+        if seen.teams:
             ones.append(self.teams)
-        ones.extend(spaces + slot_of[q, r] * width + 1 for q, r in knowledge["land"])
-        ones.extend(spaces + slot_of[q, r] * width + 2 for q, r in knowledge["mountains"])
-        for pawn in knowledge["pawns"]:
-            rel = relative_seat(pawn["owner"], viewer, players)
-            at = spaces + slot_of[pawn["q"], pawn["r"]] * width + SPACE_FIXED + rel
-            out[at] = pawn["level"] / len(LEVELS)
+        ones.extend(spaces + slot * width + 1 for slot in seen.land)
+        ones.extend(spaces + slot * width + 2 for slot in seen.mountains)
+        for slot, owner, level in seen.pawns:
+            rel = relative_seat(owner, viewer, players)
+            out[spaces + slot * width + SPACE_FIXED + rel] = level / len(LEVELS)
         pawns = self.pawns
         for seat in range(players):
             rel = relative_seat(seat, viewer, players)
             at = self.supply + rel * len(LEVELS)
-            for k, count in enumerate(knowledge["supply"][seat]):
+            for k, count in enumerate(seen.supply[seat]):
                 out[at + k] = count / pawns[k + 1]
-            ones.append(
-                self.corners + rel * (len(CORNER_NAMES) + 1) + knowledge["corners"][seat] + 1
-            )
-            out[self.hand_sizes + rel] = knowledge["hand_sizes"][seat] / HAND
+            ones.append(self.corners + rel * (len(CORNER_NAMES) + 1) + seen.corners[seat] + 1)
+            out[self.hand_sizes + rel] = seen.hand_sizes[seat] / HAND
             base = self.discards + rel * self.cards - 1
-            ones.extend(base + card for card in knowledge["discards"][seat])
-        ones.extend(self.hand + card - 1 for card in knowledge["hand"])
-        if knowledge["card"] is not None:
-            ones.append(self.card + knowledge["card"] - 1)
-        split = knowledge["split_path"]
-        if split is not None:
-            space, first, second = split
+            ones.extend(base + card for card in seen.discards[seat])
+        ones.extend(self.hand + card - 1 for card in seen.hand)
+        if seen.card is not None:
+            ones.append(self.card + seen.card - 1)
+        if seen.split_path is not None:
+            space, first, second = seen.split_path
             ones.append(self.split_space + self.slot_of_index[space])
             ones.append(self.split_directions + first)
             if second < DIRECTIONS:
                 ones.append(self.split_directions + DIRECTIONS + second)
-        expelled = knowledge["expelled"]
-        if expelled is not None:
-            space, owner, level = expelled
+        if seen.expelled is not None:
+            space, owner, level = seen.expelled
             ones.append(self.expelled_space + self.slot_of_index[space])
             rel = relative_seat(owner, viewer, players)
             ones.append(self.expelled_pawn + rel * len(LEVELS) + level - 1)
-        out[self.breeds_left] = knowledge["breeds_left"] / BREEDS_TOP
+        out[self.breeds_left] = seen.breeds_left / BREEDS_TOP
         drowned: dict[int, int] = {}
-        for pawn in knowledge["drowned"]:
+        for pawn in seen.drowned:
             at = self.drowned + relative_seat(pawn["owner"], viewer, players) * len(LEVELS)
             drowned[at + pawn["level"] - 1] = drowned.get(at + pawn["level"] - 1, 0) + 1
         for at, count in drowned.items():

@@ -9,12 +9,13 @@ order) with the space it stops on as target; an expel, breed or evolve with its 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from tablelands.core.encoding import Knowledge
 from tablelands.core.factored import Factoring, Indices
+from tablelands.core.game import State
 from tablelands.games.drifting_lands.board import NO_STEP
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
@@ -36,6 +37,7 @@ from tablelands.games.drifting_lands.notation import (
     SPLIT,
     START,
 )
+from tablelands.games.drifting_lands.view import DriftingLandsFields
 
 STARTS = DRIFT - START
 PATHS = 6 * 7
@@ -81,14 +83,28 @@ class DriftingLandsFactoring(Factoring):
         self.grid = edition.grid
 
     def indices(self, knowledge: Knowledge, actions: Sequence[int]) -> Indices:
-        # About 20 legal actions a position, of many kinds: a loop is quicker than numpy.
         grid = self.grid
         viewer = knowledge["viewer"]
-        pawn_of = {
-            grid.index(p["q"], p["r"]): slot
-            for slot, p in enumerate(p for p in knowledge["pawns"] if p["owner"] == viewer)
-        }
-        slot_of = {card: slot for slot, card in enumerate(knowledge["hand"])}
+        pawns = [grid.index(p["q"], p["r"]) for p in knowledge["pawns"] if p["owner"] == viewer]
+        return np.array(self._named(actions, pawns, knowledge["hand"]), dtype=np.intp)
+
+    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]]:
+        """The names read from the mover's own pawns and hand in the state: no knowledge
+        document."""
+        assert isinstance(state, DriftingLandsFields)
+        seat = state.current_player
+        legal = state.legal_actions()
+        pawns = sorted(space for space, (owner, _) in state.board.pawns.items() if owner == seat)
+        named = self._named(legal, pawns, sorted(state.hands[seat]) if seat >= 0 else [])
+        return np.array(named, dtype=np.intp), dict(zip(named, legal, strict=True)).__getitem__
+
+    def _named(self, actions: Sequence[int], pawns: list[int], hand: list[int]) -> list[int]:
+        """The index of each of ``actions`` for a seat whose pawns stand on ``pawns`` (in
+        space order) and whose ``hand`` holds those cards (lowest first)."""
+        # About 20 legal actions a position, of many kinds: a loop is quicker than numpy.
+        grid = self.grid
+        pawn_of = {space: slot for slot, space in enumerate(pawns)}
+        slot_of = {card: slot for slot, card in enumerate(hand)}
         found: list[int] = []
         for action in actions:
             if action < DRIFT:
@@ -117,4 +133,4 @@ class DriftingLandsFactoring(Factoring):
                 kind = max(base for base in SPACE_HEADS if base <= action)
                 head, target = SPACE_HEADS[kind], action - kind
             found.append(head * POSITIONS + target)
-        return np.array(found, dtype=np.intp)
+        return found
