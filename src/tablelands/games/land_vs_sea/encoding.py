@@ -9,20 +9,27 @@ fixed window of the map centred on the start tile (:data:`PLANE_RADIUS` rows eac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 
 from tablelands.core.encoding import Encoder, Knowledge, Layout, Planes, Vector, scaled
+from tablelands.core.game import JsonDict, State
+from tablelands.games.land_vs_sea.board import unpack, waypoint_list
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
     MAX_BONUS,
     PHASE_NAMES,
     SIDE_NAMES,
+    START_ID,
     TILE_COUNT,
     TRADE_NAMES,
+    VOLCANO_ID,
     LandVsSeaEdition,
 )
+from tablelands.games.land_vs_sea.view import LandVsSeaFields, tile_name
 
 DIRECTIONS = 6
 #: Edge pairs, in order: entry k of a face's pairs is 1 when the pair's two edges lie in
@@ -56,6 +63,7 @@ FACE_FIELDS = (
 #: The neighbours of a cell, (dq, dr).
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 TURN_PLACEMENTS_TOP = 4
+OPTION_NAMES = ("mountains", "trade", "waypoints")
 
 
 def face_vector(key: str, rotation: int) -> Vector:
@@ -85,6 +93,26 @@ def face_vector(key: str, rotation: int) -> Vector:
     if action:
         out[_ACTION + ACTION_NAMES.index(action) - 1] = 1.0
     return out
+
+
+@dataclass
+class Seen:
+    """What the vector is written from besides the map: the knowledge's fields, the sides
+    by number, the options as flags (:data:`OPTION_NAMES`), a held tile as its up face's
+    key and its down face's (``None`` unless known), a stack as its size and top face."""
+
+    phase: int
+    to_move: int
+    turn_placements: int
+    passes: int
+    sides: Sequence[int]
+    options: list[bool]
+    waypoints: list[JsonDict]
+    waypoint_home: list[bool]
+    hands: list[list[tuple[str, str | None]]]
+    stacks: list[tuple[int, str | None]]
+    reserve: bool
+    points: list[int]
 
 
 class LandVsSeaEncoder(Encoder):
@@ -126,36 +154,74 @@ class LandVsSeaEncoder(Encoder):
         self.plane_size = (side, side)
         #: Per viewer, the board last encoded for it and its rows (:meth:`board_block`).
         self._boards: dict[int, tuple[list[Knowledge], Vector]] = {}
+        #: The same for the quick way (:meth:`_map_block`): positions, placements, rows.
+        self._maps: dict[int, tuple[list[int], list[tuple[int, int, int, int]], Vector]] = {}
 
     def encode(self, knowledge: Knowledge) -> Vector:
+        viewer = knowledge["viewer"]
+        options = knowledge["options"]
+        seen = Seen(
+            phase=PHASE_NAMES.index(knowledge["phase"]),
+            to_move=knowledge["to_move"],
+            turn_placements=knowledge["turn_placements"],
+            passes=knowledge["passes"],
+            sides=[SIDE_NAMES.index(side) for side in knowledge["sides"]],
+            options=[bool(options[name]) for name in OPTION_NAMES],
+            waypoints=knowledge["waypoints"],
+            waypoint_home=knowledge["waypoint_home"],
+            hands=[[(held["up"], held["down"]) for held in hand] for hand in knowledge["hands"]],
+            stacks=[(stack["size"], stack["top"]) for stack in knowledge["stacks"]],
+            reserve=knowledge["reserve"],
+            points=knowledge["points"],
+        )
+        return self._write(viewer, seen, self.board_block(knowledge["board"], viewer))
+
+    def quick_encode(self, state: State, seat: int) -> Vector:
+        assert isinstance(state, LandVsSeaFields)
+        keys = state.edition.keys
+        seen = Seen(
+            phase=state.phase,
+            to_move=state.current_player,
+            turn_placements=state.turn_placements,
+            passes=state.passes,
+            sides=state.sides,
+            options=[bool(state.options[name]) for name in OPTION_NAMES],
+            waypoints=waypoint_list(state.board),
+            waypoint_home=state.waypoint_home,
+            hands=[
+                [
+                    (
+                        keys[tile][up],
+                        keys[tile][1 - up] if state.sees_both_faces(seat, other, tile) else None,
+                    )
+                    for tile, up in hand
+                ]
+                for other, hand in enumerate(state.hands)
+            ],
+            stacks=[(len(s), keys[s[-1][0]][s[-1][1]] if s else None) for s in state.stacks],
+            reserve=state.reserve,
+            points=state.points,
+        )
+        return self._write(seat, seen, self._map_block(state, seat))
+
+    def _write(self, viewer: int, seen: Seen, board: Vector) -> Vector:
+        """The vector of what ``viewer`` has seen, the map's rows ``board`` among it."""
         # Entries set to 1 and other values are gathered as lists and written at once.
         out = np.zeros(self.layout.size, dtype=np.float32)
         players = self.players
-        viewer = knowledge["viewer"]
         number = self._face_number
-        ones = [self.phase + PHASE_NAMES.index(knowledge["phase"])]
+        ones = [self.phase + seen.phase]
         at_values: list[int] = [self.turn_placements, self.passes]
-        values = [
-            scaled(knowledge["turn_placements"], TURN_PLACEMENTS_TOP),
-            knowledge["passes"] / players,
-        ]
-        to_move = knowledge["to_move"]
-        if to_move >= 0:
-            ones.append(self.to_move + (to_move - viewer) % players)
-        for seat, side in enumerate(knowledge["sides"]):
+        values = [scaled(seen.turn_placements, TURN_PLACEMENTS_TOP), seen.passes / players]
+        if seen.to_move >= 0:
+            ones.append(self.to_move + (seen.to_move - viewer) % players)
+        for seat, side in enumerate(seen.sides):
             rel = (seat - viewer) % players
-            ones.append(self.sides + rel * len(SIDE_NAMES) + SIDE_NAMES.index(side))
-        options = knowledge["options"]
-        ones.extend(
-            self.options + k
-            for k, name in enumerate(("mountains", "trade", "waypoints"))
-            if options[name]
-        )
+            ones.append(self.sides + rel * len(SIDE_NAMES) + side)
+        ones.extend(self.options + k for k, on in enumerate(seen.options) if on)
         faces = self._faces
-        out[self.board : self.board + BOARD_SLOTS * self.board_width] = self.board_block(
-            knowledge["board"], viewer
-        )
-        for waypoint in knowledge["waypoints"]:
+        out[self.board : self.board + BOARD_SLOTS * self.board_width] = board
+        for waypoint in seen.waypoints:
             at = self.waypoints + (waypoint["owner"] - viewer) % players * (3 + DIRECTIONS)
             ones.append(at)
             ones.append(at + 3 + waypoint["edge"])
@@ -166,27 +232,26 @@ class LandVsSeaEncoder(Encoder):
         width = self.hand_width
         for seat in range(players):
             rel = (seat - viewer) % players
-            if knowledge["waypoint_home"][seat]:
+            if seen.waypoint_home[seat]:
                 ones.append(self.waypoint_home + rel)
             at = self.hands + rel * HAND_SLOTS * width
-            for held in knowledge["hands"][seat]:
+            for up, down in seen.hands[seat]:
                 ones.append(at)
-                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[held["up"]] * DIRECTIONS]
-                if held["down"] is not None:
+                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[up] * DIRECTIONS]
+                if down is not None:
                     ones.append(at + 1)
-                    down = faces[number[held["down"]] * DIRECTIONS]
-                    out[at + 2 + FACE_WIDTH : at + width] = down
+                    out[at + 2 + FACE_WIDTH : at + width] = faces[number[down] * DIRECTIONS]
                 at += width
-        for k, stack in enumerate(knowledge["stacks"]):
+        for k, (size, top) in enumerate(seen.stacks):
             at = self.stacks + k * (2 + FACE_WIDTH)
             at_values.append(at)
-            values.append(stack["size"] / TILE_COUNT)
-            if stack["top"] is not None:
+            values.append(size / TILE_COUNT)
+            if top is not None:
                 ones.append(at + 1)
-                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[stack["top"]] * DIRECTIONS]
-        if knowledge["reserve"]:
+                out[at + 2 : at + 2 + FACE_WIDTH] = faces[number[top] * DIRECTIONS]
+        if seen.reserve:
             ones.append(self.reserve)
-        for k, points in enumerate(knowledge["points"]):
+        for k, points in enumerate(seen.points):
             at_values.append(self.points + k)
             values.append(scaled(points, POINTS_TOP))
         out[ones] = 1.0
@@ -202,24 +267,67 @@ class LandVsSeaEncoder(Encoder):
         if block is None or len(board) < known or board[:known] != kept_tiles:
             block = np.zeros((BOARD_SLOTS, self.board_width), dtype=np.float32)
             kept_tiles, known = [], 0
-        players = self.players
-        placer_offset = 3 + FACE_WIDTH
-        special_offset = placer_offset + 1 + players
         for slot in range(known, len(board)):
             tile = board[slot]
-            row = block[slot]
-            row[0] = 1.0
-            row[1] = (tile["q"] + COORD_OFFSET) / COORD_SPAN
-            row[2] = (tile["r"] + COORD_OFFSET) / COORD_SPAN
-            face = self._face_number[tile["face"]] * DIRECTIONS + tile["rotation"]
-            row[3 : 3 + FACE_WIDTH] = self._faces[face]
-            placer = tile["placer"]
-            row[placer_offset + (0 if placer < 0 else 1 + (placer - viewer) % players)] = 1.0
-            if tile["special"] is not None:
-                row[special_offset + SPECIALS.index(tile["special"])] = 1.0
+            self._write_tile(
+                block[slot],
+                viewer,
+                tile["q"],
+                tile["r"],
+                tile["face"],
+                tile["rotation"],
+                tile["placer"],
+                tile["special"],
+            )
             kept_tiles.append(dict(tile))
         self._boards[viewer] = (kept_tiles, block)
         return block.ravel()
+
+    def _map_block(self, state: LandVsSeaFields, viewer: int) -> Vector:
+        """:meth:`board_block` of the state's map, kept per viewer as long as the map's
+        positions and placements start with the ones kept."""
+        positions, placed = state.board.positions, state.placed
+        kept_positions, kept_placed, block = self._maps.get(viewer, ([], [], None))
+        known = len(kept_positions)
+        if (
+            block is None
+            or len(positions) < known
+            or positions[:known] != kept_positions
+            or placed[:known] != kept_placed
+        ):
+            block = np.zeros((BOARD_SLOTS, self.board_width), dtype=np.float32)
+            known = 0
+        keys = state.edition.keys
+        for slot in range(known, len(positions)):
+            q, r = unpack(positions[slot])
+            tile, face, rotation, placer = placed[slot]
+            special = str(tile_name(tile, face)) if tile in (START_ID, VOLCANO_ID) else None
+            self._write_tile(block[slot], viewer, q, r, keys[tile][face], rotation, placer, special)
+        self._maps[viewer] = (positions.copy(), placed.copy(), block)
+        return block.ravel()
+
+    def _write_tile(
+        self,
+        row: Vector,
+        viewer: int,
+        q: int,
+        r: int,
+        face: str,
+        rotation: int,
+        placer: int,
+        special: str | None,
+    ) -> None:
+        """The row of a tile on the map: at (q, r), ``face`` turned ``rotation``, placed by
+        ``placer`` (-1: nobody), a start tile or the Volcano/Whirlpool by its ``special``
+        name."""
+        row[0] = 1.0
+        row[1] = (q + COORD_OFFSET) / COORD_SPAN
+        row[2] = (r + COORD_OFFSET) / COORD_SPAN
+        row[3 : 3 + FACE_WIDTH] = self._faces[self._face_number[face] * DIRECTIONS + rotation]
+        placer_offset = 3 + FACE_WIDTH
+        row[placer_offset + (0 if placer < 0 else 1 + (placer - viewer) % self.players)] = 1.0
+        if special is not None:
+            row[placer_offset + 1 + self.players + SPECIALS.index(special)] = 1.0
 
     def planes(self, knowledge: Knowledge) -> Planes:
         """The window of the map; what lies outside it is in the vector only."""

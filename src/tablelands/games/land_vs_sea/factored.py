@@ -95,54 +95,42 @@ class LandVsSeaFactoring(Factoring):
             for face_turn in range(12)
         }
 
-        def index(action: int) -> int:
-            if action < STEAL:
-                head, target = DRAW_HEAD + action - DRAW, 0
-            elif action < NO_STEAL:
-                victim, slot = divmod(action - STEAL, 4)
-                ahead = (victim - viewer) % players
-                head, target = STEAL_HEAD + (ahead - 1) * SLOTS + slot, 0
-            elif action in FIXED_HEADS:
-                head, target = FIXED_HEADS[action], 0
-            elif action < HOLE:
-                position, edge = divmod(action - WAYPOINT, 6)
-                head, target = WAYPOINT_HEAD + edge, cell[position]
-            else:
-                head, target = HOLE_HEAD, cell[action - HOLE]
-            return head * CELLS + target
-
         # Placements are nearly all of a position's actions (about 150): the quick way first.
         return np.array(
             [
                 first_of[action >> POSITION_BITS] + cell[action & POSITION_MASK]
                 if action < PLACE_COUNT
-                else index(action)
+                else _other_index(action, viewer, players, cell)
                 for action in actions
             ],
             dtype=np.intp,
         )
 
-    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]] | None:
-        """The placements of the mover's tiles (LS-6), as the game lists them: its tiles in
-        the hand's order, each printed face, each empty cell of the frontier in the order
-        the map met them with the turns that fit there. ``None`` in the other phases (a
-        handful of actions: the knowledge's way costs nothing) and for a pass."""
+    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]]:
+        """The names read from the state's map and the mover's hand: no knowledge document.
+        A placement (LS-6) as the game lists them: the mover's tiles in the hand's order,
+        each printed face, each empty cell of the frontier in the order the map met them
+        with the turns that fit there."""
         assert isinstance(state, LandVsSeaState)
-        if state.phase not in (PLACE, PLACE_AGAIN):
-            return None
         board = state.board
-        hand = [tile for tile, _ in state.hands[state.to_move]]
+        seat = state.current_player
+        placing = state.phase in (PLACE, PLACE_AGAIN)
+        if not placing or not board.frontier:
+            legal = state.legal_actions()
+            needs_cells = any(action >= WAYPOINT for action in legal)
+            cell = _numbered(_cells_in_order(state)) if needs_cells else {}
+            named = [_other_index(a, seat, state.num_players, cell) for a in legal]
+            return np.array(named, dtype=np.intp), dict(zip(named, legal, strict=True)).__getitem__
+        hand = [tile for tile, _ in state.hands[seat]]
         if len(hand) > SLOTS:
             raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
-        order = [*board.positions, *sorted(board.frontier)]
-        if len(order) > CELLS:
-            raise ValueError(f"{len(order)} cells: the factoring has {CELLS}")
-        cell = {position: index for index, position in enumerate(order)}
+        order = _cells_in_order(state)
+        cell = _numbered(order)
         frontier = [(cell[position], fits) for position, fits in board.frontier.items()]
         # As ``indices``: a tile held twice would be named by its last slot.
         slot_of = {tile: slot for slot, tile in enumerate(hand)}
         rotated = state.edition.rotated
-        named: list[int] = []
+        named = []
         for tile in dict.fromkeys(hand):
             for face in (0, 1):
                 table = rotations_fitting(rotated[tile][face][0].land)
@@ -152,9 +140,42 @@ class LandVsSeaFactoring(Factoring):
                     for target, fits in frontier
                     for rotation in table[fits]
                 ]
-        if not named:
-            return None
+        if not named:  # no tile fits: a pass (LS-8)
+            return np.array([FIXED_HEADS[PASS] * CELLS], dtype=np.intp), lambda _: PASS
         return np.array(named, dtype=np.intp), partial(_placement, hand, order)
+
+
+def _other_index(action: int, viewer: int, players: int, cell: dict[int, int]) -> int:
+    """The index of ``action``, not a placement, for ``viewer`` (the map's cells numbered
+    by ``cell``, where the action needs one)."""
+    if action < STEAL:
+        head, target = DRAW_HEAD + action - DRAW, 0
+    elif action < NO_STEAL:
+        victim, slot = divmod(action - STEAL, 4)
+        ahead = (victim - viewer) % players
+        head, target = STEAL_HEAD + (ahead - 1) * SLOTS + slot, 0
+    elif action in FIXED_HEADS:
+        head, target = FIXED_HEADS[action], 0
+    elif action < HOLE:
+        position, edge = divmod(action - WAYPOINT, 6)
+        head, target = WAYPOINT_HEAD + edge, cell[position]
+    else:
+        head, target = HOLE_HEAD, cell[action - HOLE]
+    return head * CELLS + target
+
+
+def _cells_in_order(state: LandVsSeaState) -> list[int]:
+    """The map's cells, packed, in the order of their target numbers (:func:`cells`): the
+    board keeps the empty cells next to its tiles as its frontier."""
+    board = state.board
+    order = [*board.positions, *sorted(board.frontier)]
+    if len(order) > CELLS:
+        raise ValueError(f"{len(order)} cells: the factoring has {CELLS}")
+    return order
+
+
+def _numbered(order: list[int]) -> dict[int, int]:
+    return {position: index for index, position in enumerate(order)}
 
 
 def cells(knowledge: Knowledge) -> dict[int, int]:
@@ -165,7 +186,7 @@ def cells(knowledge: Knowledge) -> dict[int, int]:
     empty = sorted({p + step for p in tiles for step in STEPS} - taken)
     if len(tiles) + len(empty) > CELLS:
         raise ValueError(f"{len(tiles) + len(empty)} cells: the factoring has {CELLS}")
-    return {position: index for index, position in enumerate([*tiles, *empty])}
+    return _numbered([*tiles, *empty])
 
 
 def _placement(hand: list[int], order: list[int], index: int) -> int:

@@ -138,15 +138,19 @@ class LandVsSeaFields(ViewedState):
 
     # -- what each seat may know (LS-5) -------------------------------------------------
 
+    def sees_both_faces(self, player: int, seat: int, tile: int) -> bool:
+        """Whether ``player`` knows both faces of ``tile``, held by ``seat``: its own tiles,
+        and those it has seen (LS-5)."""
+        return seat == player or bool(self.known[player] >> tile & 1)
+
     def view(self, player: int | None, drawn: bool = True) -> JsonDict:
         """What ``player`` may know (``None``: a spectator, who sees every up face and no
         down face), with what a renderer draws from it (:func:`drawing_fields`) when
         ``drawn``."""
         keys = self.edition.keys
-        knows = 0 if player is None else self.known[player]
 
         def held(seat: int, tile: int, up: int) -> JsonDict:
-            seen = seat == player or bool(knows >> tile & 1)
+            seen = player is not None and self.sees_both_faces(player, seat, tile)
             return {
                 "tile": tile if seen else None,
                 "up": keys[tile][up],
