@@ -2,8 +2,10 @@
 encoded knowledge and action masks, the rewards at the end and the terminal drawing.
 
 Nothing here imports PettingZoo or Gymnasium. Observations come from
-``State.knowledge(seat)`` through the game's encoder, masks from ``legal_actions()``: a seat
-is given what it may know and nothing else (docs/research.md).
+``State.knowledge(seat)`` through the game's encoder, masks from ``legal_actions()``, or by
+the game's quick ways to the same (``Encoder.quick_encode``, ``Factoring.quick``, held equal
+by the conformance suite): a seat is given what it may know and nothing else
+(docs/research.md).
 """
 
 from __future__ import annotations
