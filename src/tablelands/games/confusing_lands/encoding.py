@@ -9,6 +9,7 @@ placed. Its planes are each landscape's spaces as they show, one channel per kin
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import numpy as np
 
@@ -64,6 +65,7 @@ def _placement(text: str) -> Parsed:
     )
 
 
+@lru_cache(maxsize=4096)
 def _decoded(action: int) -> Parsed:
     """Placement ``action`` as :func:`_placement` reads its notation."""
     orientation, at = divmod(action, POSITIONS)
@@ -126,8 +128,9 @@ class ConfusingLandsEncoder(Encoder):
 
     def quick_encode(self, state: State, seat: int) -> Vector:
         assert isinstance(state, ConfusingLandsFields)
+        decoded = _decoded
         landscapes = [
-            [_decoded(action) for action in state.seen_placements(seat, other)]
+            [decoded(action) for action in state.seen_placements(seat, other)]
             for other in range(self.players)
         ]
         over = state.round == ROUNDS
