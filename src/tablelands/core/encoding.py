@@ -17,18 +17,30 @@ same knowledge.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
-
-if TYPE_CHECKING:  # the game module names its encoder: only the types go this way
-    from tablelands.core.game import State
 
 #: A seat's knowledge, as ``State.knowledge`` gives it (``core.game.JsonDict``, which imports
 #: this module).
 Knowledge = dict[str, Any]
 Vector = NDArray[np.float32]
+
+
+class Position(Protocol):
+    """A game's state as the quick ways (:meth:`Encoder.quick_encode`,
+    ``Factoring.quick``) take it: ``core.game.State``, which imports this module, so is not
+    named here. A game's quick way checks it has its own state."""
+
+    @property
+    def current_player(self) -> int: ...
+
+    def knowledge(self, player: int) -> Knowledge: ...
+
+    def legal_actions(self) -> list[int]: ...
+
+
 #: Channels x rows x columns, every entry in [0, 1].
 Planes = NDArray[np.float32]
 
@@ -74,7 +86,7 @@ class Encoder(ABC):
         """The vector of ``knowledge`` (``State.knowledge(seat)`` of this encoder's game,
         player count and options): a new array of :attr:`shape`."""
 
-    def quick_encode(self, state: State, seat: int) -> Vector | None:
+    def quick_encode(self, state: Position, seat: int) -> Vector | None:
         """:meth:`encode` of ``state.knowledge(seat)``, written from the state's fields that
         ``seat`` may know without the knowledge document first (a learner's every step
         needs it), or ``None`` where the game has no quicker way. The conformance suite

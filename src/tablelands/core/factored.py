@@ -19,15 +19,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
-from tablelands.core.encoding import Knowledge
-
-if TYPE_CHECKING:  # the game module names its factoring: only the types go this way
-    from tablelands.core.game import State
+from tablelands.core.encoding import Knowledge, Position
 
 #: (head, target): an action in the factored form.
 Pair = tuple[int, int]
@@ -57,7 +53,7 @@ class Factoring(ABC):
         no target take target 0. Worked out for every step of a learner's game, so written
         with numpy over all the actions at once where they are many."""
 
-    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]] | None:
+    def quick(self, state: Position) -> tuple[Indices, Callable[[int], int]] | None:
         """The indices of the legal actions of the seat to move, in the order of
         ``state.legal_actions()``, and the game's action each names (a function of the
         index, fixed to this position), worked out from the rules without listing the
@@ -103,7 +99,7 @@ class FactoredActions:
     def of(
         cls,
         factoring: Factoring,
-        state: State,
+        state: Position,
         knowledge: Callable[[int], Knowledge] | None = None,
     ) -> FactoredActions:
         """The legal actions of the seat to move in ``state``: by the factoring's quick way

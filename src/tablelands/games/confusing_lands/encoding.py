@@ -18,12 +18,12 @@ from tablelands.core.encoding import (
     Knowledge,
     Layout,
     Planes,
+    Position,
     Vector,
     bit_plane,
     relative_seat,
     scaled,
 )
-from tablelands.core.game import State
 from tablelands.games.confusing_lands.components import (
     CARD_COUNT,
     KIND_NAMES,
@@ -126,7 +126,7 @@ class ConfusingLandsEncoder(Encoder):
             knowledge["deck_size"],
         )
 
-    def quick_encode(self, state: State, seat: int) -> Vector:
+    def quick_encode(self, state: Position, seat: int) -> Vector:
         assert isinstance(state, ConfusingLandsFields)
         decoded = _decoded
         landscapes = [

@@ -11,9 +11,8 @@ from functools import partial
 
 import numpy as np
 
-from tablelands.core.encoding import Knowledge
+from tablelands.core.encoding import Knowledge, Position
 from tablelands.core.factored import Factoring, Indices
-from tablelands.core.game import State
 from tablelands.core.geometry import bits
 from tablelands.games.confusing_lands.components import ROUNDS, SIDES
 from tablelands.games.confusing_lands.notation import PLACEMENT_COUNT, POSITIONS, discard_action
@@ -69,7 +68,7 @@ class ConfusingLandsFactoring(Factoring):
             dtype=np.intp,
         )
 
-    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]] | None:
+    def quick(self, state: Position) -> tuple[Indices, Callable[[int], int]] | None:
         """The placements of the mover's cards on its own landscape (CL-2), or else its
         discards (CL-18), as the game lists them: its cards in rising order, each side and
         turn, each position from the lowest (so the indices rise). ``None`` once the game

@@ -18,11 +18,12 @@ from tablelands.core.encoding import (
     Knowledge,
     Layout,
     Planes,
+    Position,
     Vector,
     relative_seat,
     scaled,
 )
-from tablelands.core.game import JsonDict, State
+from tablelands.core.game import JsonDict
 from tablelands.core.geometry import bits
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
@@ -158,7 +159,7 @@ class DriftingLandsEncoder(Encoder):
             ),
         )
 
-    def quick_encode(self, state: State, seat: int) -> Vector:
+    def quick_encode(self, state: Position, seat: int) -> Vector:
         assert isinstance(state, DriftingLandsFields)
         board = state.board
         slot_of = self.slot_of_index

@@ -13,9 +13,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from tablelands.core.encoding import Knowledge
+from tablelands.core.encoding import Knowledge, Position
 from tablelands.core.factored import Factoring, Indices
-from tablelands.core.game import State
 from tablelands.games.drifting_lands.board import NO_STEP
 from tablelands.games.drifting_lands.components import (
     CORNER_NAMES,
@@ -88,7 +87,7 @@ class DriftingLandsFactoring(Factoring):
         pawns = [grid.index(p["q"], p["r"]) for p in knowledge["pawns"] if p["owner"] == viewer]
         return np.array(self._named(actions, pawns, knowledge["hand"]), dtype=np.intp)
 
-    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]]:
+    def quick(self, state: Position) -> tuple[Indices, Callable[[int], int]]:
         """The names read from the mover's own pawns and hand in the state: no knowledge
         document."""
         assert isinstance(state, DriftingLandsFields)

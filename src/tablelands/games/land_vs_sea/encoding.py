@@ -15,8 +15,16 @@ from itertools import combinations
 
 import numpy as np
 
-from tablelands.core.encoding import Encoder, Knowledge, Layout, Planes, Vector, scaled
-from tablelands.core.game import JsonDict, State
+from tablelands.core.encoding import (
+    Encoder,
+    Knowledge,
+    Layout,
+    Planes,
+    Position,
+    Vector,
+    scaled,
+)
+from tablelands.core.game import JsonDict
 from tablelands.games.land_vs_sea.board import unpack, waypoint_list
 from tablelands.games.land_vs_sea.components import (
     ACTION_NAMES,
@@ -176,7 +184,7 @@ class LandVsSeaEncoder(Encoder):
         )
         return self._write(viewer, seen, self.board_block(knowledge["board"], viewer))
 
-    def quick_encode(self, state: State, seat: int) -> Vector:
+    def quick_encode(self, state: Position, seat: int) -> Vector:
         assert isinstance(state, LandVsSeaFields)
         keys = state.edition.keys
         seen = Seen(

@@ -14,9 +14,8 @@ from functools import partial
 
 import numpy as np
 
-from tablelands.core.encoding import Knowledge
+from tablelands.core.encoding import Knowledge, Position
 from tablelands.core.factored import Factoring, Indices
-from tablelands.core.game import State
 from tablelands.games.land_vs_sea.board import STEPS, pack
 from tablelands.games.land_vs_sea.components import FACE_NAMES, PLACE, PLACE_AGAIN, TILE_COUNT
 from tablelands.games.land_vs_sea.notation import (
@@ -106,7 +105,7 @@ class LandVsSeaFactoring(Factoring):
             dtype=np.intp,
         )
 
-    def quick(self, state: State) -> tuple[Indices, Callable[[int], int]]:
+    def quick(self, state: Position) -> tuple[Indices, Callable[[int], int]]:
         """The names read from the state's map and the mover's hand: no knowledge document.
         A placement (LS-6) as the game lists them: the mover's tiles in the hand's order,
         each printed face, each empty cell of the frontier in the order the map met them
