@@ -26,6 +26,8 @@ from numpy.typing import NDArray
 #: this module).
 Knowledge = dict[str, Any]
 Vector = NDArray[np.float32]
+#: Channels x rows x columns, every entry in [0, 1].
+Planes = NDArray[np.float32]
 
 
 class Position(Protocol):
@@ -39,10 +41,6 @@ class Position(Protocol):
     def knowledge(self, player: int) -> Knowledge: ...
 
     def legal_actions(self) -> list[int]: ...
-
-
-#: Channels x rows x columns, every entry in [0, 1].
-Planes = NDArray[np.float32]
 
 
 class Layout:

@@ -128,9 +128,8 @@ class ConfusingLandsEncoder(Encoder):
 
     def quick_encode(self, state: Position, seat: int) -> Vector:
         assert isinstance(state, ConfusingLandsFields)
-        decoded = _decoded
         landscapes = [
-            [decoded(action) for action in state.seen_placements(seat, other)]
+            [_decoded(action) for action in state.seen_placements(seat, other)]
             for other in range(self.players)
         ]
         over = state.round == ROUNDS

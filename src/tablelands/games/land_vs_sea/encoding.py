@@ -31,13 +31,11 @@ from tablelands.games.land_vs_sea.components import (
     MAX_BONUS,
     PHASE_NAMES,
     SIDE_NAMES,
-    START_ID,
     TILE_COUNT,
     TRADE_NAMES,
-    VOLCANO_ID,
     LandVsSeaEdition,
 )
-from tablelands.games.land_vs_sea.view import LandVsSeaFields, tile_name
+from tablelands.games.land_vs_sea.view import LandVsSeaFields, special_name
 
 DIRECTIONS = 6
 #: Edge pairs, in order: entry k of a face's pairs is 1 when the pair's two edges lie in
@@ -309,8 +307,16 @@ class LandVsSeaEncoder(Encoder):
         for slot in range(known, len(positions)):
             q, r = unpack(positions[slot])
             tile, face, rotation, placer = placed[slot]
-            special = str(tile_name(tile, face)) if tile in (START_ID, VOLCANO_ID) else None
-            self._write_tile(block[slot], viewer, q, r, keys[tile][face], rotation, placer, special)
+            self._write_tile(
+                block[slot],
+                viewer,
+                q,
+                r,
+                keys[tile][face],
+                rotation,
+                placer,
+                special_name(tile, face),
+            )
         self._maps[viewer] = (positions.copy(), placed.copy(), block)
         return block.ravel()
 

@@ -113,35 +113,34 @@ class LandVsSeaFactoring(Factoring):
         assert isinstance(state, LandVsSeaState)
         board = state.board
         seat = state.current_player
-        placing = state.phase in (PLACE, PLACE_AGAIN)
-        if not placing or not board.frontier:
-            legal = state.legal_actions()
-            needs_cells = any(action >= WAYPOINT for action in legal)
-            cell = _numbered(_cells_in_order(state)) if needs_cells else {}
-            named = [_other_index(a, seat, state.num_players, cell) for a in legal]
-            return np.array(named, dtype=np.intp), dict(zip(named, legal, strict=True)).__getitem__
-        hand = [tile for tile, _ in state.hands[seat]]
-        if len(hand) > SLOTS:
-            raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
-        order = _cells_in_order(state)
-        cell = _numbered(order)
-        frontier = [(cell[position], fits) for position, fits in board.frontier.items()]
-        # As ``indices``: a tile held twice would be named by its last slot.
-        slot_of = {tile: slot for slot, tile in enumerate(hand)}
-        rotated = state.edition.rotated
-        named = []
-        for tile in dict.fromkeys(hand):
-            for face in (0, 1):
-                table = rotations_fitting(rotated[tile][face][0].land)
-                firsts = [(slot_of[tile] * 12 + face * 6 + r) * CELLS for r in range(6)]
-                named += [
-                    firsts[rotation] + target
-                    for target, fits in frontier
-                    for rotation in table[fits]
-                ]
-        if not named:  # no tile fits: a pass (LS-8)
-            return np.array([FIXED_HEADS[PASS] * CELLS], dtype=np.intp), lambda _: PASS
-        return np.array(named, dtype=np.intp), partial(_placement, hand, order)
+        if state.phase in (PLACE, PLACE_AGAIN) and board.frontier:
+            hand = [tile for tile, _ in state.hands[seat]]
+            if len(hand) > SLOTS:
+                raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
+            order = _cells_in_order(state)
+            cell = _numbered(order)
+            frontier = [(cell[position], fits) for position, fits in board.frontier.items()]
+            # As ``indices``: a tile held twice would be named by its last slot.
+            slot_of = {tile: slot for slot, tile in enumerate(hand)}
+            rotated = state.edition.rotated
+            placements: list[int] = []
+            for tile in dict.fromkeys(hand):
+                for face in (0, 1):
+                    table = rotations_fitting(rotated[tile][face][0].land)
+                    firsts = [(slot_of[tile] * 12 + face * 6 + r) * CELLS for r in range(6)]
+                    placements += [
+                        firsts[rotation] + target
+                        for target, fits in frontier
+                        for rotation in table[fits]
+                    ]
+            if placements:
+                return np.array(placements, dtype=np.intp), partial(_placement, hand, order)
+        # A handful of actions (draws, steals, waypoints, holes, a pass): named one by one.
+        legal = state.legal_actions()
+        needs_cells = any(action >= WAYPOINT for action in legal)
+        cell = _numbered(_cells_in_order(state)) if needs_cells else {}
+        named = [_other_index(action, seat, state.num_players, cell) for action in legal]
+        return np.array(named, dtype=np.intp), dict(zip(named, legal, strict=True)).__getitem__
 
 
 def _other_index(action: int, viewer: int, players: int, cell: dict[int, int]) -> int:

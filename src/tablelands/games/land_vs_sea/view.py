@@ -98,6 +98,13 @@ def tile_name(tile: int, face: int) -> str | int:
     return tile
 
 
+def special_name(tile: int, face: int) -> str | None:
+    """The name of the start tile or of the Volcano/Whirlpool face, ``None`` for any other
+    tile (what a map entry says of it)."""
+    name = tile_name(tile, face)
+    return name if isinstance(name, str) else None
+
+
 class LandVsSeaFields(ViewedState):
     """What a Land vs Sea state holds, and what each seat may see of it
     (a copy and the saved JSON follow from these declarations: ``core/fields.py``)."""
@@ -173,7 +180,7 @@ class LandVsSeaFields(ViewedState):
                     "face": keys[tile][face],
                     "rotation": rotation,
                     "placer": placer,
-                    "special": tile_name(tile, face) if tile in (START_ID, VOLCANO_ID) else None,
+                    "special": special_name(tile, face),
                 }
                 for p, (tile, face, rotation, placer) in zip(
                     self.board.positions, self.placed, strict=True
