@@ -4,10 +4,12 @@ engine's preview of it for that seat says."""
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tablelands.core.foresight import foresee
 from tests.server.reading import referee_of
@@ -104,3 +106,29 @@ def test_the_move_is_drawn_on_the_board_before_it_is_confirmed(
     while previews < 4:
         ACT[game](page, False, check)
         my_turn(page)
+
+
+def test_a_move_confirmed_before_its_preview_came_back_drops_the_preview(tab: Tab) -> None:
+    """The move goes by the socket and its preview by a request of its own, so the move can
+    reach the server first, which would then refuse the preview as stale (409). Held back
+    until the move is in, the preview is dropped by the page (aborted), not answered."""
+    page = tab.page
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # Playwright calls a handler it can inspect, not a builtin
+        held.append(route)
+
+    page.route("**/preview", hold)
+    create(tab, "confusing-lands", 1, [("me", None)])
+    page.wait_for_url("**/play/*")
+    my_turn(page)
+    with page.expect_request("**/preview") as asked:
+        page.locator('svg.tl-cl-mini[data-side="l"]').first.click()
+        page.locator('.tl-cl-targets rect[data-legal="1"]').first.click()
+    confirm(page)
+    assert len(held) == 1
+    with contextlib.suppress(PlaywrightError):  # the page has aborted it already
+        held[0].continue_()
+    assert asked.value.response() is None
+    assert asked.value.failure is not None
+    assert not tab.errors, tab.errors

@@ -62,7 +62,7 @@ let seats = summary.seats;
 /** @type {number | null} the seat whose board is shown (or is behind the hand-over screen) */
 let shown = null;
 let revealed = false;
-/** @type {{action: LegalAction, then: PlannedAction[], seq: number} | null} the move waiting for Confirm */
+/** @type {{action: LegalAction, then: PlannedAction[], seq: number, preview: AbortController} | null} the move waiting for Confirm */
 let pending = null;
 /** @type {number | null} the seq of the view a move was sent in: one move per view */
 let sentAt = null;
@@ -180,7 +180,8 @@ function showTurn(frame) {
 function propose(action, then = [], forced = false) {
   const frame = shownFrame();
   if (!frame || frame.seq === sentAt) return; // a move is on its way: its view comes next
-  pending = { action, then, seq: frame.seq };
+  pending?.preview.abort();
+  pending = { action, then, seq: frame.seq, preview: new AbortController() };
   delete ui.prompt.dataset.preview;
   ui.yes.disabled = false;
   notify("");
@@ -195,7 +196,7 @@ function propose(action, then = [], forced = false) {
   const token = seat === null ? undefined : held.get(seat)?.token;
   if (seat === null || token === undefined || then.length) return;
   const asked = pending;
-  askPreview(summary.id, token, frame.seq, action.id).then(
+  askPreview(summary.id, token, frame.seq, action.id, asked.preview.signal).then(
     (seen) => {
       if (pending !== asked || sentAt === asked.seq) return; // another proposal, none, or sent
       // What the log will say of the move itself ("Land placed tile 25 ..."; the lines
@@ -252,6 +253,7 @@ function withdraw() {
 /** @param {boolean} redraw whether to draw the board again, to clear the board's selection */
 function cancel(redraw = true) {
   const had = pending !== null;
+  pending?.preview.abort();
   pending = null;
   delete ui.prompt.dataset.preview;
   showButtons(false);
@@ -267,6 +269,9 @@ function showButtons(/** @type {boolean} */ shown) {
 function confirm() {
   if (pending === null || shown === null) return;
   const { action, then, seq } = pending;
+  // The move may reach the server before the preview asked for does, which would then be
+  // refused as stale (a 409 the browser logs): nobody is waiting for it any more.
+  pending.preview.abort();
   delete ui.prompt.dataset.preview;
   if (!held.get(shown)?.socket.send({ type: "move", seq, action_id: action.id })) {
     notify("Not sent: the connection is down. It is being opened again; try once it is back.");

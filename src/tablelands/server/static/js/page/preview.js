@@ -12,13 +12,15 @@
  * @param {string} token the seat's
  * @param {number} seq the view the move is proposed in
  * @param {number} actionId
+ * @param {AbortSignal} signal aborted once the proposal is confirmed or withdrawn
  * @returns {Promise<Foresight>}
  */
-export async function askPreview(gameId, token, seq, actionId) {
+export async function askPreview(gameId, token, seq, actionId, signal) {
   const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/preview`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     body: JSON.stringify({ seq, action_id: actionId }),
+    signal,
   });
   const answer = await response.json();
   if (!response.ok) throw new Error(answer.message ?? `the server answered ${response.status}`);
