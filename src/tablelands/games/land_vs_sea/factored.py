@@ -10,9 +10,11 @@ choice (steal none, pass, waypoint none)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, lru_cache, partial
+from itertools import chain
 
 import numpy as np
+import numpy.typing as npt
 
 from tablelands.core.encoding import Knowledge, Position
 from tablelands.core.factored import Factoring, Indices
@@ -113,34 +115,58 @@ class LandVsSeaFactoring(Factoring):
         assert isinstance(state, LandVsSeaState)
         board = state.board
         seat = state.current_player
-        if state.phase in (PLACE, PLACE_AGAIN) and board.frontier:
-            hand = [tile for tile, _ in state.hands[seat]]
+        hand = [tile for tile, _ in state.hands[seat]]
+        if state.phase in (PLACE, PLACE_AGAIN) and board.frontier and hand:
             if len(hand) > SLOTS:
                 raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
             order = _cells_in_order(state)
-            cell = _numbered(order)
-            frontier = [(cell[position], fits) for position, fits in board.frontier.items()]
+            frontier = board.frontier
+            empty = len(frontier)
+            # Each frontier cell's target: after the tiles, by its rank in (q, r) order.
+            at = np.fromiter(frontier, np.intp, empty)
+            targets = np.empty(empty, np.intp)
+            targets[at.argsort()] = np.arange(len(board.positions), len(order))
+            known_land = np.fromiter(chain.from_iterable(frontier.values()), np.intp, 2 * empty)
+            constraints = known_land[0::2] << 6 | known_land[1::2]
             # As ``indices``: a tile held twice would be named by its last slot.
             slot_of = {tile: slot for slot, tile in enumerate(hand)}
             rotated = state.edition.rotated
-            placements: list[int] = []
-            for tile in dict.fromkeys(hand):
-                for face in (0, 1):
-                    table = rotations_fitting(rotated[tile][face][0].land)
-                    firsts = [(slot_of[tile] * 12 + face * 6 + r) * CELLS for r in range(6)]
-                    placements += [
-                        firsts[rotation] + target
-                        for target, fits in frontier
-                        for rotation in table[fits]
-                    ]
-            if placements:
-                return np.array(placements, dtype=np.intp), partial(_placement, hand, order)
+            tiles = dict.fromkeys(hand)
+            firsts = np.array(
+                [(slot_of[tile] * 12 + face * 6) * CELLS for tile in tiles for face in (0, 1)],
+                dtype=np.intp,
+            )
+            lands = tuple(rotated[tile][face][0].land for tile in tiles for face in (0, 1))
+            # Row-major: each tile's faces in turn, each frontier cell in the map's order, its
+            # fitting turns rising, as the rules list them.
+            face, target, rotation = fitting_turns(lands)[:, constraints].nonzero()
+            placements = firsts[face] + rotation * CELLS + targets[target]
+            if placements.size:
+                return placements, partial(_placement, hand, order)
         # A handful of actions (draws, steals, waypoints, holes, a pass): named one by one.
         legal = state.legal_actions()
         needs_cells = any(action >= WAYPOINT for action in legal)
         cell = _numbered(_cells_in_order(state)) if needs_cells else {}
         named = [_other_index(action, seat, state.num_players, cell) for action in legal]
         return np.array(named, dtype=np.intp), dict(zip(named, legal, strict=True)).__getitem__
+
+
+@cache
+def _fitting_turns(land: int) -> npt.NDArray[np.bool_]:
+    """:func:`fitting_turns` of one mask."""
+    table = np.zeros((64 * 64, 6), dtype=np.bool_)
+    for (known, sub), turns in rotations_fitting(land).items():
+        table[known << 6 | sub, list(turns)] = True
+    return table
+
+
+@lru_cache(maxsize=512)
+def fitting_turns(lands: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+    """For printed land masks: by mask, by a frontier cell's constraint ``known << 6 |
+    land``, whether each of the 6 turns fits it (:func:`rotations_fitting` as a table)."""
+    table = np.stack([_fitting_turns(land) for land in lands])
+    table.flags.writeable = False
+    return table
 
 
 def _other_index(action: int, viewer: int, players: int, cell: dict[int, int]) -> int:
