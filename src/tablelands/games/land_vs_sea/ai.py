@@ -8,6 +8,8 @@ children start from the estimate too (estimate priors).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tablelands.agents.knowledge import GameKnowledge, SearchPlan, shares
 from tablelands.games.land_vs_sea.board import STEPS
 from tablelands.games.land_vs_sea.components import (
@@ -18,6 +20,7 @@ from tablelands.games.land_vs_sea.components import (
     SEA,
     STEAL,
     Face,
+    LandVsSeaEdition,
 )
 from tablelands.games.land_vs_sea.state import LandVsSeaState
 
@@ -94,15 +97,20 @@ def worth(state: LandVsSeaState) -> list[float]:
                 result[LAND if caravans > ships else SEA] += TRADE_WEIGHT * total
             elif three:
                 result[CARTOGRAPHER] += TRADE_WEIGHT * total
+    promises = hand_promises(state.edition, state.trade)
     for seat, hand in enumerate(state.hands):
-        result[state.sides[seat]] += sum(in_hand(state, tile) for tile, _ in hand)
+        result[state.sides[seat]] += sum(promises[tile] for tile, _ in hand)
     return result
 
 
-def in_hand(state: LandVsSeaState, tile: int) -> float:
-    """What holding ``tile`` promises: the better of its two faces (a caravan or ship only
-    with the trade module on)."""
-    return max(_face_promise(faces[0], state.trade) for faces in state.edition.rotated[tile])
+@lru_cache(maxsize=16)
+def hand_promises(edition: LandVsSeaEdition, trade_on: bool) -> dict[int, float]:
+    """What holding each tile promises: the better of its two faces (a caravan or ship only
+    with the trade module on). Kept per edition: the search asks at every estimate."""
+    return {
+        tile: max(_face_promise(faces[0], trade_on) for faces in rotated)
+        for tile, rotated in edition.rotated.items()
+    }
 
 
 def _face_promise(face: Face, trade_on: bool) -> float:
