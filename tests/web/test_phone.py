@@ -75,6 +75,8 @@ def test_the_lobby_on_a_phone(phone: Tab) -> None:
 def test_the_account_page_and_an_invitation_on_a_phone(phone: Tab) -> None:
     page = phone.page
     page.goto(phone.site + "/account")
+    # The forms are shown once the page's script has learnt that nobody is signed in.
+    page.locator("#sign-in").wait_for()
     within_width(page, ["#sign-in", "#sign-in-passkey", "#sign-up"])
     page.goto(phone.site + "/")
     page.select_option("#players", "2")
