@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from fastapi.testclient import TestClient
 
+from tablelands.server.notices import Notice
 from tablelands.server.push import Pusher, new_private_key
 from tests.server.conftest import bearer, hub_of, seat_socket, serving, settle
 from tests.server.test_clocks import DAY, DrivenClock, driven
@@ -362,3 +363,134 @@ def test_a_push_is_never_posted_to_an_address_of_the_servers_network() -> None:
         subscription = {"endpoint": endpoint, "keys": {"p256dh": "x", "auth": "y"}}
         with pytest.raises(ValueError, match="an address of this network"):
             pusher.send(subscription, {"title": "t"})
+
+
+class FlakyInbox(Inbox):
+    """An SMTP server's handler that refuses the first ``refusals`` messages as a server
+    that is down for a while does (451: try again later)."""
+
+    def __init__(self, refusals: int) -> None:
+        super().__init__()
+        self.refusals = refusals
+        self.refused = 0
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        if self.refused < self.refusals:
+            self.refused += 1
+            return "451 4.3.0 down for a while, try again later"
+        return await super().handle_DATA(server, session, envelope)
+
+
+@contextmanager
+def flaky_smtp_server(refusals: int) -> Iterator[tuple[FlakyInbox, int]]:
+    inbox = FlakyInbox(refusals)
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, port
+    finally:
+        controller.stop()
+
+
+def retrying(client: TestClient, *seconds: float) -> Any:
+    notices = client.app.state.notices  # type: ignore[attr-defined]
+    notices.retry_seconds = seconds
+    return notices
+
+
+def test_a_notice_refused_is_tried_again_and_a_failing_target_keeps_nothing_from_another(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    endpoint = PushEndpoint()
+    browser_key = ec.generate_private_key(ec.SECP256R1())
+    point = browser_key.public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    subscription = {
+        "endpoint": f"{endpoint.origin}/push/abc",
+        "keys": {"p256dh": b64(point), "auth": b64(os.urandom(16))},
+    }
+    try:
+        with (
+            flaky_smtp_server(refusals=1) as (inbox, port),
+            serving(
+                sqlite_url,
+                smtp_url=f"smtp://127.0.0.1:{port}",
+                local_push=True,
+                push_contact=CONTACT,
+            ) as client,
+        ):
+            retrying(client, 0.0)
+            game_id, tokens = new_game(client)
+            for wish in ({"email": "bea@example.org"}, {"push": subscription}):
+                answer = client.post(
+                    f"/api/games/{game_id}/notifications", headers=bearer(tokens[1]), json=wish
+                )
+                assert answer.status_code == 200, answer.text
+            play_until_seat(client, game_id, tokens, 1)
+            sent(client)
+    finally:
+        endpoint.close()
+    assert inbox.refused == 1
+    assert [m["Subject"] for m in inbox.messages] == ["Your turn in Friday"]
+    assert len(endpoint.received) == 1, "the push went, whatever the e-mail did"
+    assert "notice not sent" in caplog.text and "notice given up" not in caplog.text
+
+
+def test_a_notice_is_given_up_after_its_tries_or_once_the_game_moved_on(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with (
+        flaky_smtp_server(refusals=100) as (inbox, port),
+        serving(sqlite_url, smtp_url=f"smtp://127.0.0.1:{port}") as client,
+    ):
+        notices = retrying(client, 0.0, 0.0)
+        game_id, tokens = new_game(client)
+        client.post(
+            f"/api/games/{game_id}/notifications",
+            headers=bearer(tokens[1]),
+            json={"email": "bea@example.org"},
+        )
+        play_until_seat(client, game_id, tokens, 1)
+        sent(client)
+        assert inbox.refused == 3 and not inbox.messages  # the first try and two more
+        assert "notice given up: game=" in caplog.text
+
+        # A try still to come is made only while it is of use: to the targets the seat
+        # still asks for, and while the game waits on it at the notice's position.
+        assert client.portal is not None
+        seq = view(client, game_id, tokens[1])["seq"]
+        email = ("email", "bea@example.org", {"address": "bea@example.org"})
+        notice = Notice(game_id, 1, seq, "Your turn", "text", "url", (email,))
+
+        def still_due() -> Any:
+            return client.portal.call(notices.hub.run, notices.still_due, notice, (email,))
+
+        assert still_due() == (email,)
+        url = f"/api/games/{game_id}/notifications"
+        client.delete(url, headers=bearer(tokens[1]))
+        assert still_due() == ()
+        client.post(url, headers=bearer(tokens[1]), json={"email": "bea@example.org"})
+        assert still_due() == (email,)
+        play_until_seat(client, game_id, tokens, 0)
+        assert still_due() == ()
+
+
+def test_a_notice_waiting_to_be_tried_again_does_not_hold_up_shutdown(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with flaky_smtp_server(refusals=100) as (inbox, port):
+        with serving(sqlite_url, smtp_url=f"smtp://127.0.0.1:{port}") as client:
+            retrying(client, 3600.0)
+            game_id, tokens = new_game(client)
+            client.post(
+                f"/api/games/{game_id}/notifications",
+                headers=bearer(tokens[1]),
+                json={"email": "bea@example.org"},
+            )
+            play_until_seat(client, game_id, tokens, 1)
+            settle(client)
+        # Out of the server's context: it shut down within the hour's wait.
+        assert "notices being sent or tried again were dropped at shutdown" in caplog.text
+        assert not inbox.messages

@@ -113,6 +113,7 @@ def create_app(settings: Settings) -> FastAPI:
                 scheduler.stop()
                 stop_pool(background)
                 await reviews.close()
+                await app.state.notices.close()
                 if listener is not None:
                     await listener.close()
                 await hub.close()

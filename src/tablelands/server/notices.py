@@ -35,6 +35,10 @@ from tablelands.server.schemas import NotifyRequest
 
 log = logging.getLogger(__name__)
 
+#: After a target could not be told (the SMTP server or push service down), it is tried
+#: again after each of these waits, while the notice is still due (:meth:`Notices.still_due`).
+RETRY_SECONDS = (60.0, 600.0, 3600.0)
+
 EMAIL = "email"
 PUSH = "push"
 #: Notice kinds: the game came to the seat; its turn clock has a quarter left.
@@ -46,16 +50,22 @@ MAX_PUSH_TARGETS = 5
 ADDRESS = re.compile(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+")
 
 
+#: A seat's ways of being told: (kind, key, target), as its rows keep them.
+Targets = tuple[tuple[str, str, JsonDict], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Notice:
     """One notice to send: to whom (the seat's targets) and what."""
 
     game_id: str
     seat: int
+    #: The position the notice is of: once the game moves on, it is of no use.
+    seq: int
     subject: str
     text: str
     url: str
-    targets: tuple[tuple[str, str, JsonDict], ...]
+    targets: Targets
 
 
 class Notices:
@@ -70,6 +80,9 @@ class Notices:
         self.mailer = mailer
         self.pusher = pusher
         self._sending: set[asyncio.Task[None]] = set()
+        #: The waits before each new try of a target that failed (tests shorten them).
+        self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
+        self._closed = False
         # The process that made a move tells of it (one look at the notices a move, not one
         # in every process).
         hub.on_own_event.append(self._heard)
@@ -212,7 +225,21 @@ class Notices:
             if kind == REMINDER
             else f"Your turn in {made.title}"
         )
-        return Notice(game_id, seat, subject, "\n".join(lines), url, tuple(targets))
+        return Notice(game_id, seat, position.seq, subject, "\n".join(lines), url, tuple(targets))
+
+    def still_due(self, notice: Notice, targets: Targets) -> Targets:
+        """Those of ``targets`` still worth telling ``notice``: none once the game has moved
+        on from its position or a page of the seat's is open (it would see its turn there),
+        and only those the seat still asks to be told by."""
+        position = self.hub.referee.position(notice.game_id)
+        if (
+            position.over
+            or position.seq != notice.seq
+            or self.store.seats(notice.game_id)[notice.seat].connected
+        ):
+            return ()
+        asked = {(kind, key) for kind, key, _ in self._targets(notice.game_id, notice.seat)}
+        return tuple(target for target in targets if target[:2] in asked)
 
     def _heard(self, event: Event) -> None:
         if event.kind == Event.MOVED:
@@ -230,29 +257,65 @@ class Notices:
             return connection.scalar(query) is not None
 
     async def tell(self, game_id: str, kind: str) -> None:
-        """Send the notice due in the game now, if any (failures are logged, not raised)."""
+        """Send the notice due in the game now, if any, to each of the seat's targets; a
+        target that fails is tried again after each of :attr:`retry_seconds` while the
+        notice is still due to it (failures are logged, not raised)."""
         try:
             # Most games asked for nothing: they cost the referee's thread no work.
             if not await self.hub.query(self._asked, game_id):
                 return
             # In the referee's thread: it reads the game's position, which only that thread uses.
             notice = await self.hub.run(self.due, game_id, kind)
-            if notice is not None:
-                await self._send(notice)
+            if notice is None:
+                return
+            failed = await self._send(notice, notice.targets)
+            for wait in self.retry_seconds:
+                if not failed or self._closed:
+                    return
+                await asyncio.sleep(wait)
+                failed = await self._send(
+                    notice, await self.hub.run(self.still_due, notice, failed)
+                )
+            if failed:
+                log.error(
+                    "notice given up: game=%s seat=%s by=%s, after %d tries",
+                    game_id,
+                    notice.seat,
+                    ",".join(kind for kind, _, _ in failed),
+                    1 + len(self.retry_seconds),
+                )
         except Exception:
             log.exception("the notice of game %s could not be sent", game_id)
 
-    async def _send(self, notice: Notice) -> None:
+    async def _send(self, notice: Notice, targets: Targets) -> Targets:
+        """Tell each of ``targets``, each on its own (one failing does not keep the notice
+        from the others); the ones that failed and are worth another try."""
         payload = {"title": notice.subject, "body": notice.text, "url": notice.url}
-        for kind, key, target in notice.targets:
-            if kind == EMAIL and self.mailer is not None:
-                await self.mailer.send(target["address"], notice.subject, notice.text)
-            elif kind == PUSH and self.pusher is not None:
-                try:
-                    await asyncio.to_thread(self.pusher.send, target, payload)
-                except GoneError:
-                    await self.hub.query(self._forget_target, notice.game_id, notice.seat, key)
+        failed = []
+        for target in targets:
+            kind, key, where = target
+            try:
+                if kind == EMAIL and self.mailer is not None:
+                    await self.mailer.send(where["address"], notice.subject, notice.text)
+                elif kind == PUSH and self.pusher is not None:
+                    await asyncio.to_thread(self.pusher.send, where, payload)
+                else:
+                    continue
+            except GoneError:
+                await self.hub.query(self._forget_target, notice.game_id, notice.seat, key)
+                continue
+            except Exception as exc:
+                log.warning(
+                    "notice not sent: game=%s seat=%s by=%s: %s",
+                    notice.game_id,
+                    notice.seat,
+                    kind,
+                    exc,
+                )
+                failed.append(target)
+                continue
             log.info("notice sent: game=%s seat=%s by=%s", notice.game_id, notice.seat, kind)
+        return tuple(failed)
 
     def _forget_target(self, game_id: str, seat: int, key: str) -> None:
         with self.store.writing() as session:
@@ -265,9 +328,21 @@ class Notices:
             )
 
     async def idle(self) -> None:
-        """Wait until every notice being sent is sent (tests, shutdown)."""
+        """Wait until every notice being sent is sent or given up (tests)."""
         while self._sending:
             await asyncio.gather(*list(self._sending), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop sending (shutdown): notices still waiting to be tried again are dropped,
+        and say so in the log."""
+        # A cancel can be lost inside a library's network code: the flag stops the task then.
+        self._closed = True
+        tasks = list(self._sending)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:
+            log.warning("%d notices being sent or tried again were dropped at shutdown", len(tasks))
 
 
 def add_notice_routes(app: FastAPI) -> None:
