@@ -14,7 +14,7 @@ import pytest
 from tablelands.games import get_game
 from tablelands.server.catalog import catalog
 from tests.web.conftest import Tab
-from tests.web.test_pages import place_card
+from tests.web.test_pages import my_turn, place_card
 
 
 @pytest.fixture
@@ -297,3 +297,34 @@ def test_the_admin_page_needs_the_token_then_lists_every_game(tab: Tab) -> None:
     page.click("#admin-logout")
     page.locator("#admin-login").wait_for()
     assert page.evaluate("sessionStorage.getItem('tablelands.admin')") is None
+
+
+def test_a_seats_own_link_from_the_api_plays_the_seat_without_an_invitation(
+    context: Any, site: str
+) -> None:
+    """A script makes the game; its own seat's link, opened in a browser, is that seat's
+    game page at once. The friend's link stays an invitation."""
+    maker = new_tab(context, site)
+    answer = maker.page.request.post(
+        site + "/api/games",
+        data={
+            "game": "confusing-lands",
+            "seats": [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bea"}],
+        },
+    )
+    assert answer.status == 201, answer.text()
+    mine, friends = answer.json()["seats"]
+    page = maker.page
+    page.goto(site + mine["link"])
+    my_turn(page)
+    assert page.locator("#join").count() == 0
+    assert page.locator("#turn").inner_text() == "Your turn"
+    page.wait_for_function("() => !location.hash")  # the token leaves the address bar
+    page.goto(site + "/")
+    page.locator("#my-games li[data-game]").first.wait_for()  # the seat is remembered
+    friend = new_tab(context, site)
+    friend.page.goto(site + friends["link"])
+    friend.page.locator("#join-name").wait_for()
+    for tab in (maker, friend):
+        assert not tab.errors, tab.errors
+        tab.page.context.close()

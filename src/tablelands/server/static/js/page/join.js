@@ -2,7 +2,8 @@
 // browser is offered), and the server gives the seat a token of its own, which this browser
 // keeps; the link is then used up. A used or wrong link is told in the server's words
 // before any name is asked for. The invite says which seat (and side) the link holds and who
-// else plays; the page's turn notice and confirm bar wait until the seat is taken.
+// else plays; the page's turn notice and confirm bar wait until the seat is taken. A link
+// that holds a seat but is no pending invitation (a seat's own) takes the seat at once.
 
 import { el } from "./dom.js";
 import { seatLabel } from "./games.js";
@@ -40,7 +41,8 @@ export function inviteText(summary, seat) {
 }
 
 /**
- * Ask the friend's name in `host`, then take the seat.
+ * Ask the friend's name in `host`, then take the seat (at once when the link is a seat's
+ * own, not a pending invitation).
  * @param {HTMLElement} host
  * @param {Summary} summary
  * @param {string} invite the invite link's token
@@ -63,6 +65,9 @@ export async function joinByInvite(host, summary, invite) {
   if (!probe.ok) return done({ refused: await message(probe) });
   /** @type {{seat: number}} */
   const offered = await probe.json();
+  // A seat's own link (its creator's, one an API client was given) is no invitation: this
+  // browser plays the seat with it as it is, with no name asked.
+  if (!summary.seats.find((s) => s.seat === offered.seat)?.invited) return done({ seat: offered.seat, token: invite });
   const words = inviteText(summary, offered.seat);
   return new Promise((resolve) => {
     const name = el("input", { id: "join-name", maxlength: 100, required: true, autocomplete: "nickname", value: lastName() });
