@@ -53,8 +53,9 @@ class Inbox:
 
 
 @contextmanager
-def smtp_server() -> Iterator[tuple[Inbox, int]]:
-    inbox = Inbox()
+def smtp_server(inbox: Inbox | None = None) -> Iterator[tuple[Inbox, int]]:
+    """An SMTP server on a port of its own whose messages go to ``inbox`` (a new one)."""
+    inbox = inbox or Inbox()
     port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
@@ -136,6 +137,20 @@ def play_until_seat(client: TestClient, game_id: str, tokens: list[str], seat: i
         )
         assert answer.status_code == 200, answer.text
     raise AssertionError(f"the game never came to seat {seat}")
+
+
+def emailed_to_seat_1(client: TestClient, other: TestClient | None = None) -> tuple[str, list[str]]:
+    """A game made by ``client`` whose seat 1 asked to be told by e-mail, played until it
+    comes to seat 1 (asked and played through ``other``, another process, if given)."""
+    game_id, tokens = new_game(client)
+    other = other or client
+    other.post(
+        f"/api/games/{game_id}/notifications",
+        headers=bearer(tokens[1]),
+        json={"email": "bea@example.org"},
+    )
+    play_until_seat(other, game_id, tokens, 1)
+    return game_id, tokens
 
 
 def sent(client: TestClient) -> None:
@@ -343,13 +358,7 @@ def test_with_two_processes_a_seat_gets_one_email_a_turn(database_url: str) -> N
         serving(database_url, smtp_url=f"smtp://127.0.0.1:{port}") as first,
         serving(database_url, smtp_url=f"smtp://127.0.0.1:{port}") as second,
     ):
-        game_id, tokens = new_game(first)
-        second.post(
-            f"/api/games/{game_id}/notifications",
-            headers=bearer(tokens[1]),
-            json={"email": "bea@example.org"},
-        )
-        play_until_seat(second, game_id, tokens, 1)
+        emailed_to_seat_1(first, second)
         for client in (first, second):
             sent(client)
         assert hub_of(first).process != hub_of(second).process
@@ -381,18 +390,6 @@ class FlakyInbox(Inbox):
         return await super().handle_DATA(server, session, envelope)
 
 
-@contextmanager
-def flaky_smtp_server(refusals: int) -> Iterator[tuple[FlakyInbox, int]]:
-    inbox = FlakyInbox(refusals)
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        controller.stop()
-
-
 def retrying(client: TestClient, *seconds: float) -> Any:
     notices = client.app.state.notices  # type: ignore[attr-defined]
     notices.retry_seconds = seconds
@@ -413,7 +410,7 @@ def test_a_notice_refused_is_tried_again_and_a_failing_target_keeps_nothing_from
     }
     try:
         with (
-            flaky_smtp_server(refusals=1) as (inbox, port),
+            smtp_server(FlakyInbox(refusals=1)) as (inbox, port),
             serving(
                 sqlite_url,
                 smtp_url=f"smtp://127.0.0.1:{port}",
@@ -442,17 +439,11 @@ def test_a_notice_is_given_up_after_its_tries_or_once_the_game_moved_on(
     sqlite_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     with (
-        flaky_smtp_server(refusals=100) as (inbox, port),
+        smtp_server(FlakyInbox(refusals=100)) as (inbox, port),
         serving(sqlite_url, smtp_url=f"smtp://127.0.0.1:{port}") as client,
     ):
         notices = retrying(client, 0.0, 0.0)
-        game_id, tokens = new_game(client)
-        client.post(
-            f"/api/games/{game_id}/notifications",
-            headers=bearer(tokens[1]),
-            json={"email": "bea@example.org"},
-        )
-        play_until_seat(client, game_id, tokens, 1)
+        game_id, tokens = emailed_to_seat_1(client)
         sent(client)
         assert inbox.refused == 3 and not inbox.messages  # the first try and two more
         assert "notice given up: game=" in caplog.text
@@ -480,16 +471,10 @@ def test_a_notice_is_given_up_after_its_tries_or_once_the_game_moved_on(
 def test_a_notice_waiting_to_be_tried_again_does_not_hold_up_shutdown(
     sqlite_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with flaky_smtp_server(refusals=100) as (inbox, port):
+    with smtp_server(FlakyInbox(refusals=100)) as (inbox, port):
         with serving(sqlite_url, smtp_url=f"smtp://127.0.0.1:{port}") as client:
             retrying(client, 3600.0)
-            game_id, tokens = new_game(client)
-            client.post(
-                f"/api/games/{game_id}/notifications",
-                headers=bearer(tokens[1]),
-                json={"email": "bea@example.org"},
-            )
-            play_until_seat(client, game_id, tokens, 1)
+            emailed_to_seat_1(client)
             settle(client)
         # Out of the server's context: it shut down within the hour's wait.
         assert "notices being sent or tried again were dropped at shutdown" in caplog.text
