@@ -119,6 +119,13 @@ class Tab:
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
+def new_tab(context: Any, site: str) -> Tab:
+    """A tab in a browser of its own (its own localStorage): another person."""
+    return Tab(
+        context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), site
+    )
+
+
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})

@@ -13,7 +13,7 @@ import pytest
 
 from tablelands.games import get_game
 from tablelands.server.catalog import catalog
-from tests.web.conftest import Tab
+from tests.web.conftest import Tab, new_tab
 from tests.web.test_pages import my_turn, place_card
 
 
@@ -30,13 +30,6 @@ def edition_files(tmp_path: Path) -> tuple[Path, Path]:
 def expect_refusals(tab: Tab, status: int) -> None:
     """The browser logs a refused request as an error: drop those the test asked for."""
     tab.errors[:] = [e for e in tab.errors if f"status of {status}" not in e]
-
-
-def new_tab(context: Any, site: str) -> Tab:
-    """A tab in a browser of its own (its own localStorage): another person."""
-    return Tab(
-        context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), site
-    )
 
 
 def test_an_edition_file_is_checked_in_the_form_and_shown_in_the_game(

@@ -17,16 +17,11 @@ from tablelands.server.db import GameRow
 from tablelands.server.referee import Referee
 from tests.play import random_play
 from tests.server.reading import referee_of
-from tests.web.conftest import Tab
+from tests.web.conftest import Tab, new_tab
 from tests.web.test_pages import act_land_vs_sea, create, frames
 
 #: Decisions made by clicks, in turn, by the two players.
 DECISIONS = 14
-
-
-def new_tab(context: Any, site: str) -> Tab:
-    browser = context.browser
-    return Tab(browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), site)
 
 
 def whose_turn(tabs: list[Tab]) -> Tab:
