@@ -298,26 +298,29 @@ def test_a_seats_own_link_from_the_api_plays_the_seat_without_an_invitation(
     """A script makes the game; its own seat's link, opened in a browser, is that seat's
     game page at once. The friend's link stays an invitation."""
     maker = new_tab(context, site)
-    answer = maker.page.request.post(
-        site + "/api/games",
-        data={
-            "game": "confusing-lands",
-            "seats": [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bea"}],
-        },
-    )
-    assert answer.status == 201, answer.text()
-    mine, friends = answer.json()["seats"]
-    page = maker.page
-    page.goto(site + mine["link"])
-    my_turn(page)
-    assert page.locator("#join").count() == 0
-    assert page.locator("#turn").inner_text() == "Your turn"
-    page.wait_for_function("() => !location.hash")  # the token leaves the address bar
-    page.goto(site + "/")
-    page.locator("#my-games li[data-game]").first.wait_for()  # the seat is remembered
     friend = new_tab(context, site)
-    friend.page.goto(site + friends["link"])
-    friend.page.locator("#join-name").wait_for()
-    for tab in (maker, friend):
-        assert not tab.errors, tab.errors
-        tab.page.context.close()
+    try:
+        answer = maker.page.request.post(
+            site + "/api/games",
+            data={
+                "game": "confusing-lands",
+                "seats": [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bea"}],
+            },
+        )
+        assert answer.status == 201, answer.text()
+        mine, friends = answer.json()["seats"]
+        page = maker.page
+        page.goto(site + mine["link"])
+        my_turn(page)
+        assert page.locator("#join").count() == 0
+        assert page.locator("#turn").inner_text() == "Your turn"
+        page.wait_for_function("() => !location.hash")  # the token leaves the address bar
+        page.goto(site + "/")
+        page.locator("#my-games li[data-game]").first.wait_for()  # the seat is remembered
+        friend.page.goto(site + friends["link"])
+        friend.page.locator("#join-name").wait_for()
+        for tab in (maker, friend):
+            assert not tab.errors, tab.errors
+    finally:
+        for tab in (maker, friend):
+            tab.page.context.close()
