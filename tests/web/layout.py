@@ -99,11 +99,13 @@ HITS = """(selector) => {
   const covered = [];
   for (const node of lit) {
     let [x, y] = centre(node);
-    // Out of a zoomed map's view is not under anything: the player pans or fits to it.
+    // Out of a zoomed map's view is not under anything: the player pans or fits to it. A
+    // centre on the view's right or bottom edge is out of it, as it is out of the window
+    // (the boxes are half-open: the pixel row at a box's bottom is the next element's).
     const map = node instanceof SVGElement ? node.ownerSVGElement : null;
     if (map?.hasAttribute("data-zoomed")) {
       const r = map.getBoundingClientRect();
-      if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
+      if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) continue;
     }
     // Scrolled to as a player would, then every panel put back where the player left it.
     const scrolled = [];
