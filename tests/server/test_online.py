@@ -488,3 +488,9 @@ def test_a_test_seed_makes_the_games_seeds_again_and_none_makes_them_secret(
     assert seeds("a", test_seeds=7) == seeds("b", test_seeds=7)
     assert seeds("c", test_seeds=7) != seeds("d", test_seeds=8)
     assert seeds("e") != seeds("f")
+    # The first seeds given come first, in order, then the seeded stream's.
+    assert seeds("g", test_seeds=7, test_first_seeds=(11, 12)) == [
+        11,
+        12,
+        seeds("h", test_seeds=7)[0],
+    ]

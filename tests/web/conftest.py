@@ -27,6 +27,12 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 #: it to play a failing run's games again (with the same tests, in the same order).
 SEED_VARIABLE = "TABLELANDS_TEST_SEED"
 TEST_SEED = int(os.environ.get(SEED_VARIABLE) or secrets.randbelow(2**31))
+#: The seeds of the test server's first games, comma-separated (``Settings.test_first_seeds``):
+#: set it to a failed test's games' seeds to play them again with that test alone.
+FIRST_SEEDS_VARIABLE = "TABLELANDS_TEST_GAME_SEEDS"
+FIRST_SEEDS = tuple(
+    int(seed) for seed in os.environ.get(FIRST_SEEDS_VARIABLE, "").split(",") if seed.strip()
+)
 
 
 def _free_port() -> int:
@@ -53,6 +59,7 @@ def site(site_database: str) -> Iterator[str]:
         analysis_budget="10it",
         limits=ROOMY,
         test_seeds=TEST_SEED,
+        test_first_seeds=FIRST_SEEDS,
     )
     app = create_app(settings)
     port = _free_port()
@@ -72,14 +79,17 @@ def site(site_database: str) -> Iterator[str]:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     """A failed page test says how to play its games again: the seed of the server's games'
-    seeds, and the games the test made with their seeds."""
+    seeds, the games the test made with their seeds, and the command that plays them again
+    with the test alone."""
     report = yield
     if report.failed and call.when == "call" and "site_database" in getattr(item, "funcargs", {}):
         made = games_since(item.funcargs["site_database"], getattr(item, "started_at", 0.0))
+        seeds = ",".join(str(seed) for _, _, seed in made)
         report.sections.append(
             (
                 "games",
-                f"{SEED_VARIABLE}={TEST_SEED}; the test's games (id, game, seed): {made}",
+                f"{SEED_VARIABLE}={TEST_SEED}; the test's games (id, game, seed): {made}\n"
+                f"alone: {FIRST_SEEDS_VARIABLE}={seeds} pytest '{item.nodeid}'",
             )
         )
     return report

@@ -82,7 +82,11 @@ def create_app(settings: Settings) -> FastAPI:
             key, _ = await asyncio.to_thread(store.secret, ADDRESS_KEY, secrets.token_hex(32))
             app.state.quotas = Quotas(settings.limits, store, bytes.fromhex(key))
             scheduler = Scheduler(settings.workers)
-            hub = Hub(Referee(store, settings.limits, settings.test_seeds), publisher, scheduler)
+            hub = Hub(
+                Referee(store, settings.limits, settings.test_seeds, settings.test_first_seeds),
+                publisher,
+                scheduler,
+            )
             app.state.hub = hub
             app.state.replays = Replays(hub.referee)
             app.state.accounts = Accounts(store)

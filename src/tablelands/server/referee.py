@@ -85,13 +85,19 @@ class Referee:
     """The games of one database, refereed by this process."""
 
     def __init__(
-        self, store: Store, limits: Limits | None = None, test_seeds: int | None = None
+        self,
+        store: Store,
+        limits: Limits | None = None,
+        test_seeds: int | None = None,
+        test_first_seeds: Sequence[int] = (),
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
         #: Where games' seeds come from: the system's secret randomness, or (tests only,
-        #: ``Settings.test_seeds``) a seeded generator.
+        #: ``Settings.test_seeds`` and ``test_first_seeds``) the seeds given, then a seeded
+        #: generator.
         self._seeds = None if test_seeds is None else Rng(test_seeds)
+        self._first_seeds = list(reversed(test_first_seeds))
         self._positions: OrderedDict[str, Position] = OrderedDict()
         #: The seats as frames show them, per game, until the game's seats change: every
         #: change of a seat (a join, a rename, a socket opened or closed, a process gone)
@@ -103,10 +109,12 @@ class Referee:
     # -- making games ---------------------------------------------------------------
 
     def _new_seed(self) -> int:
-        if self._seeds is None:
-            return secrets.randbelow(SEED_LIMIT)
         with self._lock:
-            return self._seeds.below(SEED_LIMIT)
+            if self._first_seeds:
+                return self._first_seeds.pop()
+            if self._seeds is not None:
+                return self._seeds.below(SEED_LIMIT)
+        return secrets.randbelow(SEED_LIMIT)
 
     def create(self, request: NewGame, creator: str | None = None) -> tuple[str, list[SeatToken]]:
         """Make a game for ``creator`` (what the quotas count it by); its id and the token

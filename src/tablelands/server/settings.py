@@ -13,6 +13,7 @@ from platformdirs import user_data_dir
 
 from tablelands.agents import AgentSpecError, parse_spec
 from tablelands.analysis import budget_of
+from tablelands.core.rng import seed_problem
 from tablelands.server.bots import DEFAULT_WORKERS
 from tablelands.server.mail import Mailer
 
@@ -164,8 +165,15 @@ class Settings:
     #: games' seeds drawn in order from a generator seeded with this, so that a test's games
     #: can be played again; ``None``: each game's seed is secret and random.
     test_seeds: int | None = None
+    #: For tests only, as ``test_seeds``: the seeds of the first games made, in order (a
+    #: failed page test's games, to play one test's games again alone), then ``test_seeds``'.
+    test_first_seeds: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        for seed in self.test_first_seeds:
+            problem = seed_problem(seed)
+            if problem:
+                raise ValueError(f"the setting test_first_seeds: {problem}")
         for name in ("hint_budget", "analysis_budget"):
             try:
                 budget_of(getattr(self, name))
