@@ -21,7 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tablelands.server.settings import Limits
+from tablelands.server.settings import Limits, Settings
 from tests.server.conftest import ADMIN, ROOMY, bearer, hub_of, seat_socket, serving
 from tests.server.served import Json, Launcher, Socket, Table, eventually, play_over_sockets
 
@@ -494,3 +494,5 @@ def test_a_test_seed_makes_the_games_seeds_again_and_none_makes_them_secret(
         12,
         seeds("h", test_seeds=7)[0],
     ]
+    with pytest.raises(ValueError, match="test_first_seeds: a seed is between 0 and 2"):
+        Settings(database_url="sqlite://", admin_token="t", test_first_seeds=(2**63,))
