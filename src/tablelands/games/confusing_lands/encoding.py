@@ -8,10 +8,10 @@ placed. Its planes are each landscape's spaces as they show, one channel per kin
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 import numpy as np
+from numpy.typing import NDArray
 
 from tablelands.core.encoding import (
     Encoder,
@@ -29,11 +29,10 @@ from tablelands.games.confusing_lands.components import (
     KIND_NAMES,
     PHASE_NAMES,
     ROUNDS,
-    SIDES,
     ConfusingLandsEdition,
 )
-from tablelands.games.confusing_lands.landscape import GRID, ORIGIN
-from tablelands.games.confusing_lands.notation import POSITIONS
+from tablelands.games.confusing_lands.landscape import GRID
+from tablelands.games.confusing_lands.notation import POSITIONS, parse_action
 from tablelands.games.confusing_lands.view import ConfusingLandsFields, shown_landscape
 
 PHASES = (*PHASE_NAMES, "over")
@@ -43,36 +42,36 @@ PLACEMENT_WIDTH = 9
 PLACEMENTS = 2 * ROUNDS
 #: What hand sizes are scaled by, with room to spare (a seat holds at most 2 cards at once).
 HAND_TOP = 4
-_PLACEMENT = re.compile(r"(\d+)([cl])(\d)@(-?\d+),(-?\d+)")
+#: Landscapes' blocks of the vector kept at most (each is one seat's placements as seen).
+BLOCKS_KEPT = 8192
 
 
 #: A placement as the vector holds it: card, side, rotation, scaled row and column.
 Parsed = tuple[int, int, int, float, float]
 
 
-def _placement(text: str) -> Parsed:
-    """``card side rotation @row,col`` as (card, side, rotation, scaled row, scaled col)."""
-    match = _PLACEMENT.fullmatch(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not a Confusing Lands placement")
-    card, side, rotation, row, col = match.groups()
-    return (
-        int(card),
-        SIDES.index(side),
-        int(rotation),
-        (int(row) + ORIGIN) / (GRID.rows - 1),
-        (int(col) + ORIGIN) / (GRID.cols - 1),
-    )
-
-
 @lru_cache(maxsize=4096)
 def _decoded(action: int) -> Parsed:
-    """Placement ``action`` as :func:`_placement` reads its notation."""
+    """Placement ``action`` as the vector holds it."""
     orientation, at = divmod(action, POSITIONS)
     card_side, rotation = divmod(orientation, 4)
     card, side = divmod(card_side, 2)
     row, col = divmod(at, GRID.stride)
     return card + 1, side, rotation, row / (GRID.rows - 1), col / (GRID.cols - 1)
+
+
+def _block(placements: tuple[int, ...]) -> NDArray[np.float32]:
+    """One landscape's part of the vector: for each card placed (``placements``, in the
+    order made), its row of ``PLACEMENT_WIDTH`` at the card's place."""
+    block = np.zeros(CARD_COUNT * PLACEMENT_WIDTH, dtype=np.float32)
+    for order, action in enumerate(placements):
+        card, side, rotation, row, col = _decoded(action)
+        at = (card - 1) * PLACEMENT_WIDTH
+        block[at] = 1.0
+        block[at + 1] = side
+        block[at + 2 + rotation] = 1.0
+        block[at + 6 : at + 9] = (row, col, (order + 1) / PLACEMENTS)
+    return block
 
 
 class ConfusingLandsEncoder(Encoder):
@@ -99,19 +98,23 @@ class ConfusingLandsEncoder(Encoder):
         self.cannot_place = layout.add("cannot_place", seats * CARD_COUNT)
         self.deck_size = layout.add("deck_size", 1)
         self.layout = layout
-        self._parsed: dict[str, Parsed] = {}
+        #: The action of each placement's text seen so far.
+        self._actions: dict[str, int] = {}
+        #: Each landscape's block, by its placements (a landscape changes only when its seat
+        #: places a card, so most are met again and again).
+        self._blocks: dict[tuple[int, ...], NDArray[np.float32]] = {}
 
     def encode(self, knowledge: Knowledge) -> Vector:
-        parsed = self._parsed
+        actions = self._actions
         landscapes = []
         for texts in knowledge["landscapes"]:
             placements = []
             for text in texts:
-                placement = parsed.get(text)
-                if placement is None:
-                    placement = parsed[text] = _placement(text)
-                placements.append(placement)
-            landscapes.append(placements)
+                action = actions.get(text)
+                if action is None:
+                    action = actions[text] = parse_action(text)
+                placements.append(action)
+            landscapes.append(tuple(placements))
         return self._write(
             knowledge["viewer"],
             knowledge["round"],
@@ -128,10 +131,7 @@ class ConfusingLandsEncoder(Encoder):
 
     def quick_encode(self, state: Position, seat: int) -> Vector:
         assert isinstance(state, ConfusingLandsFields)
-        landscapes = [
-            [_decoded(action) for action in state.seen_placements(seat, other)]
-            for other in range(self.players)
-        ]
+        landscapes = [tuple(state.seen_placements(seat, other)) for other in range(self.players)]
         over = state.round == ROUNDS
         hands = state.hands
         return self._write(
@@ -160,12 +160,13 @@ class ConfusingLandsEncoder(Encoder):
         shared: int,
         hands: list[list[int] | None],
         hand_sizes: list[int],
-        landscapes: list[list[Parsed]],
+        landscapes: list[tuple[int, ...]],
         discards: list[int],
         cannot_place: list[list[int]],
         deck_size: int,
     ) -> Vector:
-        """The vector, from the knowledge's fields (each landscape's placements parsed)."""
+        """The vector, from the knowledge's fields (each landscape as its placements'
+        actions, in the order made)."""
         out = np.zeros(self.layout.size, dtype=np.float32)
         players = self.players
         ones = [self.round + round_number - 1, self.phase + phase, self.shared + shared - 1]
@@ -181,16 +182,15 @@ class ConfusingLandsEncoder(Encoder):
             out[self.hand_sizes + rel] = scaled(hand_sizes[seat], HAND_TOP)
             base = self.cannot_place + rel * CARD_COUNT - 1
             ones.extend(base + card for card in cannot_place[seat])
-            seat_base = self.placements + rel * CARD_COUNT * PLACEMENT_WIDTH
-            for order, (card, side, rotation, row, col) in enumerate(landscapes[seat]):
-                at = seat_base + (card - 1) * PLACEMENT_WIDTH
-                ones.append(at)
-                if side:
-                    ones.append(at + 1)
-                ones.append(at + 2 + rotation)
-                out[at + 6] = row
-                out[at + 7] = col
-                out[at + 8] = (order + 1) / PLACEMENTS
+            placed = landscapes[seat]
+            if placed:
+                block = self._blocks.get(placed)
+                if block is None:
+                    if len(self._blocks) >= BLOCKS_KEPT:
+                        self._blocks.clear()
+                    block = self._blocks[placed] = _block(placed)
+                start = self.placements + rel * CARD_COUNT * PLACEMENT_WIDTH
+                out[start : start + CARD_COUNT * PLACEMENT_WIDTH] = block
         ones.extend(self.discards + card - 1 for card in discards)
         out[ones] = 1.0
         out[self.deck_size] = deck_size / CARD_COUNT
