@@ -119,13 +119,16 @@ class LandVsSeaFactoring(Factoring):
         if state.phase in (PLACE, PLACE_AGAIN) and board.frontier and hand:
             if len(hand) > SLOTS:
                 raise ValueError(f"a hand of {len(hand)} tiles: the factoring has {SLOTS} slots")
-            order = _cells_in_order(state)
             frontier = board.frontier
             empty = len(frontier)
+            tiles_placed = len(board.positions)
+            _check_cells(tiles_placed + empty)
             # Each frontier cell's target: after the tiles, by its rank in (q, r) order.
             at = np.fromiter(frontier, np.intp, empty)
+            ranked = at.argsort()
             targets = np.empty(empty, np.intp)
-            targets[at.argsort()] = np.arange(len(board.positions), len(order))
+            targets[ranked] = np.arange(tiles_placed, tiles_placed + empty)
+            order = [*board.positions, *at[ranked].tolist()]
             known_land = np.fromiter(chain.from_iterable(frontier.values()), np.intp, 2 * empty)
             constraints = known_land[0::2] << 6 | known_land[1::2]
             # As ``indices``: a tile held twice would be named by its last slot.
@@ -193,9 +196,13 @@ def _cells_in_order(state: LandVsSeaState) -> list[int]:
     board keeps the empty cells next to its tiles as its frontier."""
     board = state.board
     order = [*board.positions, *sorted(board.frontier)]
-    if len(order) > CELLS:
-        raise ValueError(f"{len(order)} cells: the factoring has {CELLS}")
+    _check_cells(len(order))
     return order
+
+
+def _check_cells(count: int) -> None:
+    if count > CELLS:
+        raise ValueError(f"{count} cells: the factoring has {CELLS}")
 
 
 def _numbered(order: list[int]) -> dict[int, int]:
@@ -208,8 +215,7 @@ def cells(knowledge: Knowledge) -> dict[int, int]:
     tiles = [pack(entry["q"], entry["r"]) for entry in knowledge["board"]]
     taken = set(tiles)
     empty = sorted({p + step for p in tiles for step in STEPS} - taken)
-    if len(tiles) + len(empty) > CELLS:
-        raise ValueError(f"{len(tiles) + len(empty)} cells: the factoring has {CELLS}")
+    _check_cells(len(tiles) + len(empty))
     return _numbered([*tiles, *empty])
 
 
