@@ -9,7 +9,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -129,11 +129,24 @@ class Tab:
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
-def new_tab(context: Any, site: str) -> Tab:
-    """A tab in a browser of its own (its own localStorage): another person."""
-    return Tab(
-        context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), site
-    )
+#: Makes another person: a tab in a browser of their own (cookies, localStorage).
+People = Callable[[], Tab]
+
+
+@pytest.fixture
+def people(browser: Any, site: str) -> Iterator[People]:
+    """Makes other people for a test, each a tab in a browser of their own, every one
+    closed when the test ends, however it ends."""
+    made: list[Any] = []
+
+    def person() -> Tab:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        made.append(context)
+        return Tab(context.new_page(), site)
+
+    yield person
+    for context in made:
+        context.close()
 
 
 @pytest.fixture

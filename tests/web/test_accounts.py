@@ -8,7 +8,7 @@ import re
 import secrets
 from typing import Any
 
-from tests.web.conftest import Tab
+from tests.web.conftest import People, Tab
 from tests.web.test_pages import create, my_turn, place_card
 
 PASSWORD = "a long enough password"
@@ -33,13 +33,8 @@ def sign_in(page: Any, site: str, email: str) -> None:
     page.locator("#signed-in:not([hidden])").wait_for()
 
 
-def other_browser(tab: Tab) -> Tab:
-    browser = tab.page.context.browser
-    return Tab(browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), tab.site)
-
-
 def test_an_accounts_seat_is_played_from_another_browser_and_deletion_leaves_it_anonymous(
-    tab: Tab,
+    tab: Tab, people: People
 ) -> None:
     email = f"ann-{secrets.token_hex(4)}@example.org"
     page = tab.page
@@ -51,50 +46,41 @@ def test_an_accounts_seat_is_played_from_another_browser_and_deletion_leaves_it_
     my_turn(page)
     place_card(page)  # a seat played in the first browser
 
-    phone = other_browser(tab)
-    try:
-        sign_in(phone.page, tab.site, email)
-        phone.page.goto(tab.site + "/")
-        mine = phone.page.locator("#my-games a", has_text="Confusing Lands")
-        mine.first.wait_for()
-        mine.first.click()
-        phone.page.wait_for_url(re.compile(r"/play/"))
-        my_turn(phone.page)
-        assert phone.page.locator('#players tr[data-seat="0"]', has_text="you").count() == 1
-        place_card(phone.page)  # the same seat, playable here
-        phone.screenshot("account-second-browser")
-        stolen = [c for c in phone.page.context.cookies() if c["name"] == "tl_session"]
-        assert stolen and stolen[0]["httpOnly"], "the page's scripts never see the session"
-        # Signed out, the second browser holds the game no more.
-        phone.page.goto(tab.site + "/account")
-        phone.page.get_by_role("button", name="Sign out").click()
-        phone.page.locator("#signed-out:not([hidden])").wait_for()
-        phone.page.goto(tab.site + "/")
-        phone.page.locator("#my-games").wait_for()
-        assert phone.page.locator("#my-games a", has_text="Confusing Lands").count() == 0
-        assert not phone.errors, phone.errors
-    finally:
-        phone.page.context.close()
+    phone = people()
+    sign_in(phone.page, tab.site, email)
+    phone.page.goto(tab.site + "/")
+    mine = phone.page.locator("#my-games a", has_text="Confusing Lands")
+    mine.first.wait_for()
+    mine.first.click()
+    phone.page.wait_for_url(re.compile(r"/play/"))
+    my_turn(phone.page)
+    assert phone.page.locator('#players tr[data-seat="0"]', has_text="you").count() == 1
+    place_card(phone.page)  # the same seat, playable here
+    phone.screenshot("account-second-browser")
+    stolen = [c for c in phone.page.context.cookies() if c["name"] == "tl_session"]
+    assert stolen and stolen[0]["httpOnly"], "the page's scripts never see the session"
+    # Signed out, the second browser holds the game no more.
+    phone.page.goto(tab.site + "/account")
+    phone.page.get_by_role("button", name="Sign out").click()
+    phone.page.locator("#signed-out:not([hidden])").wait_for()
+    phone.page.goto(tab.site + "/")
+    phone.page.locator("#my-games").wait_for()
+    assert phone.page.locator("#my-games a", has_text="Confusing Lands").count() == 0
+    assert not phone.errors, phone.errors
 
     # The phone's cookie, stolen before it signed out, is nobody's session now.
-    thief = other_browser(tab)
-    try:
-        thief.page.context.add_cookies(stolen)
-        thief.page.goto(tab.site + "/account")
-        thief.page.locator("#signed-out:not([hidden])").wait_for()
-        answer = thief.page.request.get(tab.site + "/api/account/seats")
-        assert answer.status == 401
-    finally:
-        thief.page.context.close()
+    thief = people()
+    thief.page.context.add_cookies(stolen)
+    thief.page.goto(tab.site + "/account")
+    thief.page.locator("#signed-out:not([hidden])").wait_for()
+    answer = thief.page.request.get(tab.site + "/api/account/seats")
+    assert answer.status == 401
 
-    stranger = other_browser(tab)
-    try:
-        sign_up(stranger.page, tab.site, "Bob", f"bob-{secrets.token_hex(4)}@example.org")
-        held = stranger.page.locator("#held").inner_text()
-        assert held.startswith("Your account holds no seat yet")
-        assert not stranger.errors, stranger.errors
-    finally:
-        stranger.page.context.close()
+    stranger = people()
+    sign_up(stranger.page, tab.site, "Bob", f"bob-{secrets.token_hex(4)}@example.org")
+    held = stranger.page.locator("#held").inner_text()
+    assert held.startswith("Your account holds no seat yet")
+    assert not stranger.errors, stranger.errors
 
     page.goto(tab.site + "/account")
     page.click(".tl-danger summary")

@@ -15,7 +15,7 @@ import pytest
 from tablelands.games import game_names, get_game
 from tablelands.server.catalog import DEFAULT_AGENT
 from tests.web.clicks import PROPOSED, act_drifting_lands, confirm_by, game_id, get_json
-from tests.web.conftest import SCREENSHOTS, Tab
+from tests.web.conftest import SCREENSHOTS, People, Tab
 from tests.web.test_pages import act_land_vs_sea, create, my_turn, place_card
 
 AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -197,13 +197,11 @@ def test_each_rules_pages_examples_are_drawn_by_the_board_compact_in_the_text(
     assert barred(page) == []
 
 
-def test_an_invite_names_the_seat_its_side_and_the_other_players(tab: Tab, context: Any) -> None:
+def test_an_invite_names_the_seat_its_side_and_the_other_players(tab: Tab, people: People) -> None:
     create(tab, "land-vs-sea", 2, [("me", None), ("friend", None)])
     page = tab.page
     link = page.locator("#invites input").input_value()
-    friend = Tab(
-        context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), tab.site
-    )
+    friend = people()
     friend.page.goto(link)
     seat = friend.page.locator("#join-seat")
     seat.wait_for()
@@ -224,4 +222,3 @@ def test_an_invite_names_the_seat_its_side_and_the_other_players(tab: Tab, conte
     )
     assert friend.page.locator("#confirm").is_visible()
     assert not friend.errors, friend.errors
-    friend.page.context.close()

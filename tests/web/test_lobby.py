@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tablelands.games import get_game
 from tablelands.server.catalog import catalog
-from tests.web.conftest import Tab, new_tab
+from tests.web.conftest import People, Tab
 from tests.web.test_pages import my_turn, place_card
 
 
@@ -143,7 +142,7 @@ def invite(tab: Tab, game: str = "confusing-lands") -> str:
     return link
 
 
-def test_a_friend_joins_by_name_and_the_link_is_then_used(tab: Tab, context: Any) -> None:
+def test_a_friend_joins_by_name_and_the_link_is_then_used(tab: Tab, people: People) -> None:
     link = invite(tab)
     tab.page.click("#go")
     tab.page.wait_for_url("**/play/*")
@@ -151,7 +150,7 @@ def test_a_friend_joins_by_name_and_the_link_is_then_used(tab: Tab, context: Any
     tab.page.wait_for_selector("#players tr[data-seat='1']")
     assert "Player 2 (invited)" in players.inner_text()
 
-    friend = new_tab(context, tab.site)
+    friend = people()
     friend.page.goto(link)
     name = friend.page.locator("#join-name")
     assert name.input_value() == ""  # a browser that never gave a name
@@ -175,7 +174,7 @@ def test_a_friend_joins_by_name_and_the_link_is_then_used(tab: Tab, context: Any
     assert friend.page.locator("#join-name").input_value() == "Bea"
 
     # Anyone else opening the first link is told it was used, and by whom.
-    other = new_tab(context, tab.site)
+    other = people()
     other.page.goto(link)
     notice = other.page.locator("#notice")
     notice.wait_for(state="visible")
@@ -192,7 +191,6 @@ def test_a_friend_joins_by_name_and_the_link_is_then_used(tab: Tab, context: Any
     for made in (friend, other):
         expect_refusals(made, 403)
         assert not made.errors, made.errors
-        made.page.context.close()
 
 
 def test_my_games_tell_whose_turn_it_is_and_can_be_removed(tab: Tab) -> None:
@@ -293,34 +291,29 @@ def test_the_admin_page_needs_the_token_then_lists_every_game(tab: Tab) -> None:
 
 
 def test_a_seats_own_link_from_the_api_plays_the_seat_without_an_invitation(
-    context: Any, site: str
+    people: People, site: str
 ) -> None:
     """A script makes the game; its own seat's link, opened in a browser, is that seat's
     game page at once. The friend's link stays an invitation."""
-    maker = new_tab(context, site)
-    friend = new_tab(context, site)
-    try:
-        answer = maker.page.request.post(
-            site + "/api/games",
-            data={
-                "game": "confusing-lands",
-                "seats": [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bea"}],
-            },
-        )
-        assert answer.status == 201, answer.text()
-        mine, friends = answer.json()["seats"]
-        page = maker.page
-        page.goto(site + mine["link"])
-        my_turn(page)
-        assert page.locator("#join").count() == 0
-        assert page.locator("#turn").inner_text() == "Your turn"
-        page.wait_for_function("() => !location.hash")  # the token leaves the address bar
-        page.goto(site + "/")
-        page.locator("#my-games li[data-game]").first.wait_for()  # the seat is remembered
-        friend.page.goto(site + friends["link"])
-        friend.page.locator("#join-name").wait_for()
-        for tab in (maker, friend):
-            assert not tab.errors, tab.errors
-    finally:
-        for tab in (maker, friend):
-            tab.page.context.close()
+    maker, friend = people(), people()
+    answer = maker.page.request.post(
+        site + "/api/games",
+        data={
+            "game": "confusing-lands",
+            "seats": [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bea"}],
+        },
+    )
+    assert answer.status == 201, answer.text()
+    mine, friends = answer.json()["seats"]
+    page = maker.page
+    page.goto(site + mine["link"])
+    my_turn(page)
+    assert page.locator("#join").count() == 0
+    assert page.locator("#turn").inner_text() == "Your turn"
+    page.wait_for_function("() => !location.hash")  # the token leaves the address bar
+    page.goto(site + "/")
+    page.locator("#my-games li[data-game]").first.wait_for()  # the seat is remembered
+    friend.page.goto(site + friends["link"])
+    friend.page.locator("#join-name").wait_for()
+    for tab in (maker, friend):
+        assert not tab.errors, tab.errors

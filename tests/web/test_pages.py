@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.web.conftest import Tab
+from tests.web.conftest import People, Tab
 
 
 def create(tab: Tab, game: str, players: int, seats: list[tuple[str, str | None]]) -> None:
@@ -183,7 +183,7 @@ def test_hot_seat_hands_over_between_seats(tab: Tab) -> None:
         place_card(page)
 
 
-def test_a_friend_joins_by_the_invite_link(tab: Tab, context: Any) -> None:
+def test_a_friend_joins_by_the_invite_link(tab: Tab, people: People) -> None:
     create(tab, "confusing-lands", 2, [("me", None), ("friend", None)])
     page = tab.page
     link = page.locator("#invites input").input_value()
@@ -191,9 +191,7 @@ def test_a_friend_joins_by_the_invite_link(tab: Tab, context: Any) -> None:
     tab.screenshot("invite-links")
     page.click("#go")
     page.wait_for_url("**/play/*")
-    friend = Tab(
-        context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page(), tab.site
-    )
+    friend = people()
     friend.page.goto(link)
     friend.page.fill("#join-name", "Bea")
     friend.page.click("#join-go")
@@ -208,4 +206,3 @@ def test_a_friend_joins_by_the_invite_link(tab: Tab, context: Any) -> None:
     friend.page.wait_for_selector("#my-games li[data-game]")  # drawn once the summaries come
     assert friend.page.locator('#my-games a[href^="/play/"]').count() == 1
     assert not friend.errors, friend.errors
-    friend.page.context.close()

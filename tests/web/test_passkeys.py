@@ -8,8 +8,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from tests.web.conftest import Tab
-from tests.web.test_accounts import other_browser, sign_up
+from tests.web.conftest import People, Tab
+from tests.web.test_accounts import sign_up
 
 
 def device(page: Any) -> tuple[Any, str]:
@@ -34,7 +34,7 @@ def device(page: Any) -> tuple[Any, str]:
 
 
 def test_a_passkey_added_on_the_account_page_signs_in_here_and_on_another_browser(
-    tab: Tab,
+    tab: Tab, people: People
 ) -> None:
     site = tab.site.replace("127.0.0.1", "localhost")
     email = f"ann-{secrets.token_hex(4)}@example.org"
@@ -60,26 +60,23 @@ def test_a_passkey_added_on_the_account_page_signs_in_here_and_on_another_browse
 
     # The same passkey on another device (as a synced one is): it signs that browser in.
     credential = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
-    laptop = other_browser(tab)
-    try:
-        other_cdp, other_authenticator = device(laptop.page)
-        other_cdp.send(
-            "WebAuthn.addCredential",
-            {"authenticatorId": other_authenticator, "credential": credential["credentials"][0]},
-        )
-        laptop.page.goto(site + "/account")
-        laptop.page.get_by_role("button", name="Sign in with a passkey").click()
-        laptop.page.locator("#signed-in:not([hidden])").wait_for()
-        assert laptop.page.locator("#who").inner_text() == f"Signed in as Ann ({email})"
-        # Removed, it signs in no more.
-        laptop.page.get_by_role("button", name="Remove Passkey on localhost").click()
-        laptop.page.locator("#passkeys li", has_text="None yet.").wait_for()
-        laptop.page.get_by_role("button", name="Sign out").click()
-        laptop.page.get_by_role("button", name="Sign in with a passkey").click()
-        laptop.page.locator("#account-error", has_text="no account's here").wait_for()
-        assert laptop.errors == [] or all("403" in error for error in laptop.errors)
-    finally:
-        laptop.page.context.close()
+    laptop = people()
+    other_cdp, other_authenticator = device(laptop.page)
+    other_cdp.send(
+        "WebAuthn.addCredential",
+        {"authenticatorId": other_authenticator, "credential": credential["credentials"][0]},
+    )
+    laptop.page.goto(site + "/account")
+    laptop.page.get_by_role("button", name="Sign in with a passkey").click()
+    laptop.page.locator("#signed-in:not([hidden])").wait_for()
+    assert laptop.page.locator("#who").inner_text() == f"Signed in as Ann ({email})"
+    # Removed, it signs in no more.
+    laptop.page.get_by_role("button", name="Remove Passkey on localhost").click()
+    laptop.page.locator("#passkeys li", has_text="None yet.").wait_for()
+    laptop.page.get_by_role("button", name="Sign out").click()
+    laptop.page.get_by_role("button", name="Sign in with a passkey").click()
+    laptop.page.locator("#account-error", has_text="no account's here").wait_for()
+    assert laptop.errors == [] or all("403" in error for error in laptop.errors)
 
 
 def test_a_site_opened_by_its_address_says_passkeys_need_its_name(tab: Tab) -> None:

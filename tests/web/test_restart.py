@@ -75,37 +75,39 @@ def log_seqs(page: Any) -> list[str]:
 
 def test_a_server_killed_and_started_again_loses_no_move(browser: Any, server: Server) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    tab = Tab(context.new_page(), server.site)
-    page = tab.page
-    create_game(tab, "confusing-lands", [("me", None), ("bot", "random")])
-    gid = game_id(page)
-    for _ in range(3):
+    try:
+        tab = Tab(context.new_page(), server.site)
+        page = tab.page
+        create_game(tab, "confusing-lands", [("me", None), ("bot", "random")])
+        gid = game_id(page)
+        for _ in range(3):
+            my_turn(page)
+            place_card_by(page, way="click")
         my_turn(page)
+        before = get_json(f"{server.site}/api/games/{gid}")
+        seq = page.get_attribute("#board", "data-seq")
+        assert seq == str(before["seq"]) and before["moves"] >= 6  # mine and the bot's
+        lines = log_seqs(page)
+
+        server.kill()
+        page.wait_for_function("() => document.getElementById('turn').textContent.includes('lost')")
+        server.start()
+        # The page opens its socket again by itself and gets the same position, nothing lost
+        # and nothing told twice.
+        my_turn(page)
+        after = get_json(f"{server.site}/api/games/{gid}")
+        assert (after["seq"], after["moves"]) == (before["seq"], before["moves"])
+        assert page.get_attribute("#board", "data-seq") == seq
+        assert log_seqs(page) == lines
+
+        # And the game goes on: my move and the bot's after it.
         place_card_by(page, way="click")
-    my_turn(page)
-    before = get_json(f"{server.site}/api/games/{gid}")
-    seq = page.get_attribute("#board", "data-seq")
-    assert seq == str(before["seq"]) and before["moves"] >= 6  # mine and the bot's
-    lines = log_seqs(page)
-
-    server.kill()
-    page.wait_for_function("() => document.getElementById('turn').textContent.includes('lost')")
-    server.start()
-    # The page opens its socket again by itself and gets the same position, nothing lost
-    # and nothing told twice.
-    my_turn(page)
-    after = get_json(f"{server.site}/api/games/{gid}")
-    assert (after["seq"], after["moves"]) == (before["seq"], before["moves"])
-    assert page.get_attribute("#board", "data-seq") == seq
-    assert log_seqs(page) == lines
-
-    # And the game goes on: my move and the bot's after it.
-    place_card_by(page, way="click")
-    my_turn(page)
-    moved = get_json(f"{server.site}/api/games/{gid}")
-    assert moved["moves"] >= before["moves"] + 2
-    tab.screenshot("restart-goes-on")
-    context.close()
+        my_turn(page)
+        moved = get_json(f"{server.site}/api/games/{gid}")
+        assert moved["moves"] >= before["moves"] + 2
+        tab.screenshot("restart-goes-on")
+    finally:
+        context.close()
     # While the server is down, chromium logs each refused attempt to reconnect; no other error.
     others = [e for e in tab.errors if "WebSocket" not in e or "ERR_CONNECTION_REFUSED" not in e]
     assert not others, others

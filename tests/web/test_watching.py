@@ -17,7 +17,7 @@ from tablelands.server.db import GameRow
 from tablelands.server.referee import Referee
 from tests.play import random_play
 from tests.server.reading import referee_of
-from tests.web.conftest import Tab, new_tab
+from tests.web.conftest import People, Tab
 from tests.web.test_pages import act_land_vs_sea, create, frames
 
 #: Decisions made by clicks, in turn, by the two players.
@@ -67,15 +67,15 @@ def check_frames(received: list[dict[str, Any]], seat: int | None, states: dict[
 
 
 def test_two_players_by_invite_links_and_a_spectator_see_only_their_own(
-    tab: Tab, context: Any, site_database: str
+    tab: Tab, people: People, site_database: str
 ) -> None:
     create(tab, "land-vs-sea", 2, [("friend", None), ("friend", None)])
     page = tab.page
     page.locator("#invites input").first.wait_for()
     links = [field.input_value() for field in page.locator("#invites input").all()]
     assert len(links) == 2 and all("#token=" in link for link in links)
-    players = [tab, new_tab(context, tab.site)]
-    watcher = new_tab(context, tab.site)
+    players = [tab, people()]
+    watcher = people()
     received = [frames(player.page) for player in players]
     watched = frames(watcher.page)
     for player, link, name in zip(players, links, ("Ann", "Bea"), strict=True):
@@ -120,7 +120,6 @@ def test_two_players_by_invite_links_and_a_spectator_see_only_their_own(
     assert all(count >= DECISIONS // 2 for count in checked), checked
     for other in (players[1], watcher):
         assert not other.errors, other.errors
-        other.page.context.close()
 
 
 def uploaded(tab: Tab, record: dict[str, Any], tmp_path: Path) -> None:
