@@ -374,6 +374,46 @@ def test_a_push_is_never_posted_to_an_address_of_the_servers_network() -> None:
             pusher.send(subscription, {"title": "t"})
 
 
+def test_a_push_host_that_resolves_inside_once_checked_is_refused_before_a_byte_is_sent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DNS rebinding: the name is public when checked, then resolves to this machine."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(10)
+    port = listener.getsockname()[1]
+    looked_up: list[str] = []
+    real = socket.getaddrinfo
+
+    def rebinding(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host != "push.example":
+            return real(host, *args, **kwargs)
+        address = "93.184.216.34" if not looked_up else "127.0.0.1"
+        looked_up.append(address)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    pusher = Pusher(new_private_key(), CONTACT)
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    subscription = {
+        "endpoint": f"https://push.example:{port}/push/abc",
+        "keys": {"p256dh": b64(point), "auth": b64(os.urandom(16))},
+    }
+    try:
+        with pytest.raises(ValueError, match=r"an address of this network \(127\.0\.0\.1\)"):
+            pusher.send(subscription, {"title": "t"})
+        connection, _ = listener.accept()  # the connection was made, then dropped unused
+        with connection:
+            connection.settimeout(10)
+            assert connection.recv(1) == b"", "nothing is sent to an inside address"
+    finally:
+        listener.close()
+    assert looked_up == ["93.184.216.34", "127.0.0.1"]
+
+
 class FlakyInbox(Inbox):
     """An SMTP server's handler that refuses the first ``refusals`` messages as a server
     that is down for a while does (451: try again later)."""

@@ -12,9 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+import requests
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid02, b64urlencode
 from pywebpush import WebPushException, webpush
+from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPSConnection
+from urllib3.connectionpool import HTTPSConnectionPool
 
 from tablelands.core.game import JsonDict
 
@@ -38,6 +42,47 @@ def _private(address: str) -> bool:
         return not ipaddress.ip_address(address).is_global
     except ValueError:
         return True
+
+
+class _PublicHTTPSConnection(HTTPSConnection):
+    """An HTTPS connection that, once connected and before a byte is sent, refuses a peer
+    of the server's own network: the address connected to, not the one looked up before
+    (a name can be made to resolve elsewhere in between, DNS rebinding)."""
+
+    def _new_conn(self) -> socket.socket:
+        sock = super()._new_conn()
+        peer = str(sock.getpeername()[0])
+        if _private(peer):
+            sock.close()
+            raise ValueError(
+                f"push: the endpoint's host {self.host!r} is an address of this network "
+                f"({peer})"
+            )
+        return sock
+
+
+class _PublicHTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _PublicHTTPSConnection
+
+
+class _PublicAdapter(HTTPAdapter):
+    def init_poolmanager(
+        self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: Any
+    ) -> None:
+        super().init_poolmanager(connections, maxsize, block, **pool_kwargs)
+        self.poolmanager.pool_classes_by_scheme = {
+            **self.poolmanager.pool_classes_by_scheme,
+            "https": _PublicHTTPSPool,
+        }
+
+
+def _public_session() -> requests.Session:
+    """A session that posts over https to public addresses only, straight to the push
+    service (no proxy from the environment: the address checked is the one connected)."""
+    session = requests.Session()
+    session.trust_env = False
+    session.mount("https://", _PublicAdapter())
+    return session
 
 
 def new_private_key() -> str:
@@ -101,6 +146,7 @@ class Pusher:
         when the service says the subscription is no more, ``ValueError`` when its host now
         names an address of the server's own network (blocking: run it in a thread)."""
         self._check_host(subscription["endpoint"])
+        session = _public_session()
         try:
             webpush(
                 subscription_info=subscription,
@@ -109,17 +155,20 @@ class Pusher:
                 vapid_claims={"sub": self.contact},
                 ttl=TIME_TO_LIVE,
                 timeout=SEND_SECONDS,
+                requests_session=session,
             )
         except WebPushException as exc:
             status = getattr(exc.response, "status_code", None)
             if status in (404, 410):
                 raise GoneError(str(exc)) from None
             raise
+        finally:
+            session.close()
 
     def _check_host(self, endpoint: str) -> None:
         """``ValueError`` unless the endpoint's host is a public address now (a name that
         resolves to the server's own network is refused when it is posted to, not only
-        when it is given)."""
+        when it is given; the connection checks the address it reaches again)."""
         host = urlsplit(endpoint).hostname or ""
         if self.local and host in ("127.0.0.1", "localhost"):
             return
