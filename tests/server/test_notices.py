@@ -12,6 +12,7 @@ import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from email import message_from_bytes
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,6 +26,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from fastapi.testclient import TestClient
 
+from tablelands.server.db import now
 from tablelands.server.notices import Notice
 from tablelands.server.push import Pusher, new_private_key
 from tests.server.conftest import bearer, hub_of, seat_socket, serving, settle
@@ -493,7 +495,7 @@ def test_a_notice_is_given_up_after_its_tries_or_once_the_game_moved_on(
         assert client.portal is not None
         seq = view(client, game_id, tokens[1])["seq"]
         email = ("email", "bea@example.org", {"address": "bea@example.org"})
-        notice = Notice(game_id, 1, seq, "Your turn", "text", "url", (email,))
+        notice = Notice(game_id, 1, seq, "turn", "Your turn", "text", "url", (email,))
 
         def still_due() -> Any:
             return client.portal.call(notices.hub.run, notices.still_due, notice, (email,))
@@ -508,14 +510,32 @@ def test_a_notice_is_given_up_after_its_tries_or_once_the_game_moved_on(
         assert still_due() == ()
 
 
-def test_a_notice_waiting_to_be_tried_again_does_not_hold_up_shutdown(
-    sqlite_url: str, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_try_still_to_come_outlives_its_process_and_is_made_once_by_the_next(
+    database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with smtp_server(FlakyInbox(refusals=100)) as (inbox, port):
-        with serving(sqlite_url, smtp_url=f"smtp://127.0.0.1:{port}") as client:
+    with smtp_server(FlakyInbox(refusals=1)) as (inbox, port):
+        smtp = f"smtp://127.0.0.1:{port}"
+        with serving(database_url, smtp_url=smtp) as client:
             retrying(client, 3600.0)
             emailed_to_seat_1(client)
-            settle(client)
-        # Out of the server's context: it shut down within the hour's wait.
-        assert "notices being sent or tried again were dropped at shutdown" in caplog.text
-        assert not inbox.messages
+            sent(client)  # the first try refused, the next an hour away
+        # The server shut down within the hour's wait, and at once, keeping the try.
+        assert inbox.refused == 1 and not inbox.messages
+        assert "dropped at shutdown" not in caplog.text
+        with (
+            serving(database_url, smtp_url=smtp) as first,
+            serving(database_url, smtp_url=smtp) as second,
+        ):
+            for client in (first, second):
+                sent(client)
+            assert not inbox.messages, "not due yet"
+            # An hour on, both processes find the try due; one of them makes it.
+            for client in (first, second):
+                hub_of(client).store.now = lambda: now() + timedelta(hours=1, seconds=1)
+            for client in (first, second):
+                sent(client)
+            assert [m["Subject"] for m in inbox.messages] == ["Your turn in Friday"]
+            for client in (first, second):
+                sent(client)
+        assert len(inbox.messages) == 1

@@ -170,7 +170,9 @@ class NotifyTargetRow(Base):
 
 class NoticeRow(Base):
     """A notice sent: the seat told it was its turn (``turn``) or that its time runs low
-    (``reminder``) at position ``seq``. The key makes each sent once, by one process."""
+    (``reminder``) at position ``seq``. The key makes each sent once, by one process.
+    Targets that could not be told are tried again from the row, by whichever process
+    finds the try due (the one that made the notice may have stopped)."""
 
     __tablename__ = "notices"
 
@@ -179,6 +181,15 @@ class NoticeRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(8), primary_key=True)
     sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: Tries made so far.
+    tries: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    #: The keys of the targets still to be told (``None``: none).
+    pending: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    #: When they are tried next (``None``: never; a process that takes a try puts it off
+    #: while it makes it, so that another makes it only if that process dies).
+    retry_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
 
 
 class AccountRow(Base):

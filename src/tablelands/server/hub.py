@@ -124,6 +124,8 @@ class Hub:
         self.on_expired: list[Callable[[str, str], None]] = []
         #: Called with a game whose seat to move is to be reminded its time runs low.
         self.on_reminder: list[Callable[[str], None]] = []
+        #: Called on the event loop at every sweep (work kept in the store that comes due).
+        self.on_sweep: list[Callable[[], None]] = []
         #: Called on the event loop with each of this process's own events (a change
         #: made here), once every process's ``on_event`` is called.
         self.on_own_event: list[Callable[[Event], None]] = []
@@ -475,6 +477,8 @@ class Hub:
                 await self.query(self.store.beat, self.process)
                 await self.query(self.store.forget_dead, DEAD_SECONDS)
                 await self.check_clocks()
+                for sweep in self.on_sweep:
+                    sweep()
                 for key in await self.query(self.store.expired_leases):
                     kind, _, rest = key.partition(":")
                     game_id = rest.split(":")[0]

@@ -7,7 +7,9 @@ A notice says only what anyone watching may know: the game, the last move in the
 log's words, the deadline and a link; never a seat's hidden information, its own included
 (an e-mail is read in many places). The process that made the move looks for the notice
 it makes due; each is sent once, by the process that writes its row first (the key is the
-game, the seat, the position and the kind).
+game, the seat, the position and the kind). A target that could not be told is tried again
+from the row: whichever process finds the try due makes it, so a try outlives the process
+that was to make it.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from fastapi import FastAPI, Request
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tablelands.core.game import JsonDict
@@ -38,6 +41,10 @@ log = logging.getLogger(__name__)
 #: After a target could not be told (the SMTP server or push service down), it is tried
 #: again after each of these waits, while the notice is still due (:meth:`Notices.still_due`).
 RETRY_SECONDS = (60.0, 600.0, 3600.0)
+#: How long a process that took a try has to make it before another may (it stopped).
+CLAIM_SECONDS = 300.0
+#: Tries taken at a sweep at most (the rest at the next).
+TRIES_A_SWEEP = 50
 
 EMAIL = "email"
 PUSH = "push"
@@ -62,6 +69,8 @@ class Notice:
     seat: int
     #: The position the notice is of: once the game moves on, it is of no use.
     seq: int
+    #: ``turn`` or ``reminder``.
+    kind: str
     subject: str
     text: str
     url: str
@@ -83,10 +92,12 @@ class Notices:
         #: The waits before each new try of a target that failed (tests shorten them).
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
         self._closed = False
+        self._retrying = False
         # The process that made a move tells of it (one look at the notices a move, not one
         # in every process).
         hub.on_own_event.append(self._heard)
         hub.on_reminder.append(lambda game_id: self._spawn(game_id, REMINDER))
+        hub.on_sweep.append(self._sweep)
 
     # -- what each seat asked for ------------------------------------------------------
 
@@ -204,6 +215,13 @@ class Notices:
                 )
         except IntegrityError:
             return None  # told already, or being told by another process
+        return self._notice(game_id, seat, kind, tuple(targets))
+
+    def _notice(self, game_id: str, seat: int, kind: str, targets: Targets) -> Notice:
+        """The notice of ``kind`` to the game's seat to move, ``seat``, at its position."""
+        position = self.hub.referee.position(game_id)
+        made = self.store.setup(game_id)
+        seats = self.store.seats(game_id)
         # The last move as the public log tells it: what anyone watching may know.
         public = position.viewpoint(None).lines
         last_seq = max((line.seq for line in public), default=0)
@@ -225,7 +243,7 @@ class Notices:
             if kind == REMINDER
             else f"Your turn in {made.title}"
         )
-        return Notice(game_id, seat, position.seq, subject, "\n".join(lines), url, tuple(targets))
+        return Notice(game_id, seat, position.seq, kind, subject, "\n".join(lines), url, targets)
 
     def still_due(self, notice: Notice, targets: Targets) -> Targets:
         """Those of ``targets`` still worth telling ``notice``: none once the game has moved
@@ -259,33 +277,135 @@ class Notices:
     async def tell(self, game_id: str, kind: str) -> None:
         """Send the notice due in the game now, if any, to each of the seat's targets; a
         target that fails is tried again after each of :attr:`retry_seconds` while the
-        notice is still due to it (failures are logged, not raised)."""
+        notice is still due to it, by whichever process finds the try due (failures are
+        logged, not raised)."""
         try:
             # Most games asked for nothing: they cost the referee's thread no work.
             if not await self.hub.query(self._asked, game_id):
                 return
             # In the referee's thread: it reads the game's position, which only that thread uses.
             notice = await self.hub.run(self.due, game_id, kind)
-            if notice is None:
-                return
-            failed = await self._send(notice, notice.targets)
-            for wait in self.retry_seconds:
-                if not failed or self._closed:
-                    return
-                await asyncio.sleep(wait)
-                failed = await self._send(
-                    notice, await self.hub.run(self.still_due, notice, failed)
-                )
-            if failed:
-                log.error(
-                    "notice given up: game=%s seat=%s by=%s, after %d tries",
-                    game_id,
-                    notice.seat,
-                    ",".join(kind for kind, _, _ in failed),
-                    1 + len(self.retry_seconds),
-                )
+            if notice is not None:
+                await self._try(notice, notice.targets, 1)
         except Exception:
             log.exception("the notice of game %s could not be sent", game_id)
+
+    async def _try(self, notice: Notice, targets: Targets, tries: int) -> None:
+        """Tell ``targets`` (the ``tries``-th try), and keep in the notice's row what is
+        left to try and when."""
+        failed = await self._send(notice, targets)
+        waits = self.retry_seconds
+        if failed and tries > len(waits):
+            log.error(
+                "notice given up: game=%s seat=%s by=%s, after %d tries",
+                notice.game_id,
+                notice.seat,
+                ",".join(kind for kind, _, _ in failed),
+                tries,
+            )
+        wait = waits[tries - 1] if failed and tries <= len(waits) else None
+        await self.hub.query(
+            self._keep_tries, notice, tries, failed if wait is not None else (), wait
+        )
+
+    def _keep_tries(self, notice: Notice, tries: int, pending: Targets, wait: float | None) -> None:
+        with self.store.writing() as session:
+            session.execute(
+                update(NoticeRow)
+                .where(*self._key(notice.game_id, notice.seat, notice.seq, notice.kind))
+                .values(
+                    tries=tries,
+                    pending=[key for _, key, _ in pending] or None,
+                    retry_at=None if wait is None else self.store.now() + timedelta(seconds=wait),
+                )
+            )
+
+    @staticmethod
+    def _key(game_id: str, seat: int, seq: int, kind: str) -> tuple[Any, ...]:
+        return (
+            NoticeRow.game_id == game_id,
+            NoticeRow.seat == seat,
+            NoticeRow.seq == seq,
+            NoticeRow.kind == kind,
+        )
+
+    def _sweep(self) -> None:
+        """At every sweep: make the tries that are due, unless the last sweep's still are."""
+        if self._retrying or self._closed:
+            return
+        self._retrying = True
+        task = asyncio.create_task(self._retry_due())
+        self._sending.add(task)
+
+        def done(finished: asyncio.Task[None]) -> None:
+            self._retrying = False
+            self._sending.discard(finished)
+
+        task.add_done_callback(done)
+
+    async def _retry_due(self) -> None:
+        try:
+            await self.retry_due()
+        except Exception:
+            log.exception("the notices due to be tried again could not be")
+
+    async def retry_due(self) -> int:
+        """Make the tries that are due, this process's or any other's (one that stopped
+        left its tries in the store), each taken by one process; how many were made."""
+        made = 0
+        for row in await self.hub.query(self._due_tries):
+            taken = await self.hub.run(self._take_try, *row)
+            if taken is not None:
+                await self._try(*taken)
+                made += 1
+        return made
+
+    def _due_tries(self) -> list[tuple[str, int, int, str, int, list[str]]]:
+        query = (
+            select(
+                NoticeRow.game_id,
+                NoticeRow.seat,
+                NoticeRow.seq,
+                NoticeRow.kind,
+                NoticeRow.tries,
+                NoticeRow.pending,
+            )
+            .where(NoticeRow.retry_at <= self.store.now())
+            .order_by(NoticeRow.retry_at)
+            .limit(TRIES_A_SWEEP)
+        )
+        with self.store.engine.connect() as connection:
+            return [
+                (game_id, seat, seq, kind, tries, pending or [])
+                for game_id, seat, seq, kind, tries, pending in connection.execute(query)
+            ]
+
+    def _take_try(
+        self, game_id: str, seat: int, seq: int, kind: str, tries: int, pending: list[str]
+    ) -> tuple[Notice, Targets, int] | None:
+        """Take the due try for this process (``None`` if another took it first), with the
+        targets still worth it (``None`` if none is: nothing is left to try)."""
+        at = self.store.now()
+        key = self._key(game_id, seat, seq, kind)
+        with self.store.writing() as session:
+            taken = session.execute(
+                update(NoticeRow)
+                .where(*key, NoticeRow.retry_at <= at)
+                .values(retry_at=at + timedelta(seconds=CLAIM_SECONDS))
+            )
+            if not taken.rowcount:  # type: ignore[attr-defined]
+                return None
+        position = self.hub.referee.position(game_id)
+        targets: Targets = ()
+        if not position.over and position.seq == seq:
+            asked = tuple(t for t in self._targets(game_id, seat) if t[1] in pending)
+            notice = self._notice(game_id, seat, kind, asked)
+            targets = self.still_due(notice, asked)
+        if not targets:
+            with self.store.writing() as session:
+                session.execute(update(NoticeRow).where(*key).values(pending=None, retry_at=None))
+            return None
+        return notice, targets, tries + 1
 
     async def _send(self, notice: Notice, targets: Targets) -> Targets:
         """Tell each of ``targets``, each on its own (one failing does not keep the notice
@@ -328,13 +448,17 @@ class Notices:
             )
 
     async def idle(self) -> None:
-        """Wait until every notice being sent is sent or given up (tests)."""
-        while self._sending:
-            await asyncio.gather(*list(self._sending), return_exceptions=True)
+        """Wait until every notice being sent is sent, given up or waiting for a try not
+        due yet (tests)."""
+        while True:
+            while self._sending:
+                await asyncio.gather(*list(self._sending), return_exceptions=True)
+            if not await self.retry_due():
+                return
 
     async def close(self) -> None:
-        """Stop sending (shutdown): notices still waiting to be tried again are dropped,
-        and say so in the log."""
+        """Stop sending (shutdown): a notice being sent is dropped, and says so in the log;
+        tries still to come stay in the store, for another process or the next start."""
         # A cancel can be lost inside a library's network code: the flag stops the task then.
         self._closed = True
         tasks = list(self._sending)
@@ -342,7 +466,7 @@ class Notices:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         if tasks:
-            log.warning("%d notices being sent or tried again were dropped at shutdown", len(tasks))
+            log.warning("%d notices being sent were dropped at shutdown", len(tasks))
 
 
 def add_notice_routes(app: FastAPI) -> None:
