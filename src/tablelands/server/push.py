@@ -55,8 +55,7 @@ class _PublicHTTPSConnection(HTTPSConnection):
         if _private(peer):
             sock.close()
             raise ValueError(
-                f"push: the endpoint's host {self.host!r} is an address of this network "
-                f"({peer})"
+                f"push: the endpoint's host {self.host!r} is an address of this network ({peer})"
             )
         return sock
 
