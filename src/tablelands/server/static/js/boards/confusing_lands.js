@@ -1,10 +1,13 @@
 // Confusing Lands: every seat's landscape grid, the hand with both sides of each card, the
 // scores so far; for the seat to place, pick a card side, turn it (R) or flip it (F), and a
-// ghost follows the pointer over the positions where that orientation may go.
+// ghost follows the pointer over the positions where that orientation may go. On a touch
+// screen the landscape being built zooms as Land vs Sea's map does: a tap on a position drawn
+// smaller than a finger zooms to it first.
 
 import { button, clear, clickable, html, label, listenKeys, svg, svgRoot, tooltip } from "./svg.js";
 import { roomBelow, roomFrom } from "./fit.js";
 import { marker } from "./marks.js";
+import { zoomable } from "./zoom.js";
 
 /** @typedef {import("./types.js").BoardDoc} BoardDoc */
 /** @typedef {import("./types.js").BoardHandlers} BoardHandlers */
@@ -20,6 +23,8 @@ const CELL = 40;
 const MINI = 20;
 /** The largest a landscape is drawn, in pixels a space: a few cards need not fill the room. */
 const LARGEST = 44;
+/** A touch screen: the landscape being built zooms (its positions grow small for a finger). */
+const TOUCH = window.matchMedia("(pointer: coarse)");
 
 /** @type {Record<string, {fill: string, ink: string, letter: string, name: string}>} */
 const KINDS = {
@@ -161,6 +166,8 @@ export function render(container, doc, handlers) {
 
   /** Draw again: every change of choice redraws the whole board, it is small. */
   function draw() {
+    zoomer?.destroy();
+    zoomer = null;
     clear(container);
     container.className = "tl-board tl-cl";
     header();
@@ -188,7 +195,11 @@ export function render(container, doc, handlers) {
     const sections = /** @type {HTMLElement[]} */ ([...lands.children]).filter((s) => s.querySelector("svg.tl-cl-grid"));
     if (!sections.length) return;
     const grids = sections.map((s) => /** @type {SVGSVGElement} */ (s.querySelector("svg.tl-cl-grid")));
-    const boxes = grids.map((g) => g.viewBox.baseVal);
+    // The whole landscape's box, whatever part of it a zoom shows.
+    const boxes = grids.map((g) => {
+      const [x, y, width, height] = (g.dataset.whole ?? "").split(" ").map(Number);
+      return { x, y, width, height };
+    });
     const others = [...lands.children].filter((s) => !sections.some((t) => t === s));
     const gap = parseFloat(getComputedStyle(lands).columnGap) || 0;
     const wide = lands.clientWidth - gap * (lands.children.length - 1) - others.reduce((sum, s) => sum + s.getBoundingClientRect().width, 0);
@@ -196,7 +207,8 @@ export function render(container, doc, handlers) {
     const bottom = parseFloat(getComputedStyle(container).paddingBottom) || 0;
     // Twice: how high the titles are depends on how wide the landscapes are drawn.
     for (let pass = 0; pass < 2; pass += 1) {
-      const titles = Math.max(...sections.map((s) => s.querySelector("h3")?.getBoundingClientRect().height ?? 0));
+      // Above each grid: its title, and the zoom's buttons over the one being built.
+      const titles = Math.max(...sections.map((s, i) => s.getBoundingClientRect().height - grids[i].getBoundingClientRect().height));
       const high = room - titles - bottom - 8;
       const across = boxes.reduce((sum, b) => sum + b.width, 0);
       // The width always holds them (a page wider than the screen cannot be played); a low
@@ -264,11 +276,14 @@ export function render(container, doc, handlers) {
     const left = Math.min(...cols);
     const bottom = Math.max(...rows);
     const right = Math.max(...cols);
+    const bar = building && TOUCH.matches ? html("div", { class: "tl-zoom-bar" }, box) : null;
     const root = svgRoot(box, "tl-cl-grid", title);
     const pad = CELL * 0.7;
     const width = (right - left + 1) * CELL;
     const height = (bottom - top + 1) * CELL;
-    root.setAttribute("viewBox", `${left * CELL - pad} ${top * CELL - pad} ${width + pad * 1.3} ${height + pad * 1.3}`);
+    const whole = `${left * CELL - pad} ${top * CELL - pad} ${width + pad * 1.3} ${height + pad * 1.3}`;
+    root.setAttribute("viewBox", whole);
+    root.dataset.whole = whole;
     root.style.setProperty("--tl-aspect", String((width + pad) / (height + pad)));
     for (let row = top; row <= bottom; row += 1) label(root, left * CELL - pad / 2, row * CELL + CELL / 2, String(row), { class: "tl-axis" });
     for (let col = left; col <= right; col += 1) label(root, col * CELL + CELL / 2, top * CELL - pad / 2, String(col), { class: "tl-axis" });
@@ -277,6 +292,7 @@ export function render(container, doc, handlers) {
     if (!building) lastPlaced(root, seat);
     conditionValues(root, cells, seat);
     if (building) aim(root, cells, top, left, bottom, right);
+    if (bar) zoomer = zoomable(container, root, bar, CELL, doc);
   }
 
   /**
@@ -527,6 +543,8 @@ export function render(container, doc, handlers) {
     else if (seen.winners && seen.players > 1) html("p", { class: "tl-result" }, box, `${winners.map((w) => seatName(w)).join(" and ")} ${winners.length > 1 ? "share the win" : winners[0] === viewer ? "win" : "wins"}`);
   }
 
+  /** @type {{destroy: () => void} | null} the zoom of the landscape being built, on a touch screen */
+  let zoomer = null;
   draw();
   const unlisten = acting
     ? listenKeys((key) => {
@@ -538,6 +556,7 @@ export function render(container, doc, handlers) {
   return {
     destroy: () => {
       unlisten();
+      zoomer?.destroy();
       window.removeEventListener("resize", fit);
     },
   };
