@@ -137,6 +137,9 @@ def act_drifting_lands(page: Any, way: Way = "click", check: Check = None) -> No
             if page.locator(PROPOSED).count():
                 break
             press(deck.first, way, check if pick == 0 else None)
+        # The bar names the cards as the deck shows them, not by the notation's numbers.
+        told = page.locator("#prompt").inner_text()
+        assert told.startswith("Play this round's cards: ") and "select" not in told, told
         confirm_by(page, way, check)
         # The other three selects follow by themselves; the deck goes once the hand is full.
         page.wait_for_selector(".tl-dl-deck", state="detached")

@@ -121,7 +121,16 @@ export function chooseCards(parent, container, doc, handlers, size, redraw) {
     const cards = canonicalHand(doc.edition, chosen, free);
     const first = selects.find((a) => a.card === cards[0]);
     if (cards.length !== wanted || !first) return;
-    handlers.propose(first, cards.slice(1).map((card) => ({ kind: "select", card, text: `select ${card}` })));
+    // Named in the bar by what the cards are (identical cards are one choice: the lowest
+    // free one of each kind is the one taken, whichever was clicked).
+    const named = (/** @type {number} */ card) => {
+      const info = cardInfo(doc.edition, card);
+      return `${title(info.type)} (${info.points})`;
+    };
+    handlers.propose(
+      { ...first, text: `this round's cards: ${named(cards[0])}` },
+      cards.slice(1).map((card) => ({ kind: "select", card, text: named(card) })),
+    );
   }
 
   /** @param {number} card @param {boolean} [byKey] whether a key did it: the card keeps the focus */
