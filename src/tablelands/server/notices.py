@@ -92,7 +92,8 @@ class Notices:
         #: The waits before each new try of a target that failed (tests shorten them).
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
         self._closed = False
-        self._retrying = False
+        #: The sweep's tries being made, if any (one sweep's at a time).
+        self._sweeping: asyncio.Task[None] | None = None
         # The process that made a move tells of it (one look at the notices a move, not one
         # in every process).
         hub.on_own_event.append(self._heard)
@@ -331,23 +332,15 @@ class Notices:
 
     def _sweep(self) -> None:
         """At every sweep: make the tries that are due, unless the last sweep's still are."""
-        if self._retrying or self._closed:
+        if self._closed or (self._sweeping is not None and not self._sweeping.done()):
             return
-        self._retrying = True
-        task = asyncio.create_task(self._retry_due())
-        self._sending.add(task)
-
-        def done(finished: asyncio.Task[None]) -> None:
-            self._retrying = False
-            self._sending.discard(finished)
-
-        task.add_done_callback(done)
+        self._sweeping = asyncio.create_task(self._retry_due())
 
     async def _retry_due(self) -> None:
         try:
             await self.retry_due()
         except Exception:
-            log.exception("the notices due to be tried again could not be")
+            log.exception("the notices due to be tried again could not be tried")
 
     async def retry_due(self) -> int:
         """Make the tries that are due, this process's or any other's (one that stopped
@@ -451,20 +444,23 @@ class Notices:
         """Wait until every notice being sent is sent, given up or waiting for a try not
         due yet (tests)."""
         while True:
-            while self._sending:
-                await asyncio.gather(*list(self._sending), return_exceptions=True)
+            while self._sending or (self._sweeping is not None and not self._sweeping.done()):
+                sweeping = [] if self._sweeping is None else [self._sweeping]
+                await asyncio.gather(*self._sending, *sweeping, return_exceptions=True)
             if not await self.retry_due():
                 return
 
     async def close(self) -> None:
         """Stop sending (shutdown): a notice being sent is dropped, and says so in the log;
-        tries still to come stay in the store, for another process or the next start."""
-        # A cancel can be lost inside a library's network code: the flag stops the task then.
+        tries still to come stay in the store, for another process or the next start (one
+        being made now is taken up again once its claim runs out)."""
+        # A cancel can be lost inside a library's network code: the flag starts no new sweep.
         self._closed = True
         tasks = list(self._sending)
-        for task in tasks:
+        sweeping = [] if self._sweeping is None else [self._sweeping]
+        for task in (*tasks, *sweeping):
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *sweeping, return_exceptions=True)
         if tasks:
             log.warning("%d notices being sent were dropped at shutdown", len(tasks))
 
