@@ -167,6 +167,11 @@ def test_choose_the_hand_in_any_order_then_confirm_once(harness: Harness) -> Non
     assert len(harness.proposed()) == 1, "a full hand is proposed once"
     then: list[dict[str, Any]] = page.evaluate("() => window.then")
     assert len(then) == 3
+    # The confirm bar names the cards by what they are, as the deck shows them.
+    words: str = page.evaluate("() => window.words")
+    named = words.removeprefix("this round's cards: ").split(", ")
+    title = {t: " ".join(w.capitalize() for w in t.split("_")) for t, _ in kinds.values()}
+    assert sorted(named) == sorted(f"{title[kinds[c][0]]} ({kinds[c][1]})" for c in chosen)
 
     # The proposal and its follow-ups, applied one by one, give a hand of the chosen kinds.
     after = accepted(state, harness.proposed(), doc["legal"])

@@ -128,8 +128,9 @@ export function chooseCards(parent, container, doc, handlers, size, redraw) {
       return `${title(info.type)} (${info.points})`;
     };
     handlers.propose(
-      { ...first, text: `this round's cards: ${named(cards[0])}` },
-      cards.slice(1).map((card) => ({ kind: "select", card, text: named(card) })),
+      first,
+      cards.slice(1).map((card) => ({ kind: "select", card, text: `select ${card}` })),
+      `this round's cards: ${cards.map(named).join(", ")}`,
     );
   }
 

@@ -28,9 +28,10 @@
 /**
  * What a board calls: `propose` with the chosen legal action (one of `doc.legal`, as given),
  * for the page to confirm and send, and optionally the moves that make one decision with it
- * (Drifting Lands' hand of four selects), sent one by one once it is confirmed; `withdraw`
- * when the seat takes back its choice before confirming it.
- * @typedef {{propose: (action: LegalAction, then?: PlannedAction[]) => void, withdraw?: () => void}} BoardHandlers
+ * (Drifting Lands' hand of four selects), sent one by one once it is confirmed, with the
+ * words the confirm bar names them by (else their notation); `withdraw` when the seat takes
+ * back its choice before confirming it.
+ * @typedef {{propose: (action: LegalAction, then?: PlannedAction[], words?: string) => void, withdraw?: () => void}} BoardHandlers
  */
 
 /**

@@ -176,8 +176,9 @@ function showTurn(frame) {
  * @param {LegalAction} action
  * @param {PlannedAction[]} [then] the moves that go with it
  * @param {boolean} [forced] whether it is the seat's only possible action
+ * @param {string} [named] what the bar calls them (else their notation)
  */
-function propose(action, then = [], forced = false) {
+function propose(action, then = [], forced = false, named = undefined) {
   const frame = shownFrame();
   if (!frame || frame.seq === sentAt) return; // a move is on its way: its view comes next
   pending?.preview.abort();
@@ -185,7 +186,7 @@ function propose(action, then = [], forced = false) {
   delete ui.prompt.dataset.preview;
   ui.yes.disabled = false;
   notify("");
-  const words = [action, ...then].map((a) => a.text).join(", ");
+  const words = named ?? [action, ...then].map((a) => a.text).join(", ");
   const only = forced ? " It is your only possible move." : "";
   ui.prompt.replaceChildren("Play ", Object.assign(document.createElement("strong"), { textContent: words }), `?${only}`);
   showButtons(true);
@@ -223,7 +224,7 @@ function propose(action, then = [], forced = false) {
  * @param {{recent: {seat: number, places: string[]}[], arrived: string[]}} [happened]
  */
 function drawBoard(observation, legal, happened) {
-  renderBoard(ui.board, { observation, legal, edition, names: namesBySeat(seats), ...happened }, { propose, withdraw });
+  renderBoard(ui.board, { observation, legal, edition, names: namesBySeat(seats), ...happened }, { propose: (action, then, words) => propose(action, then, false, words), withdraw });
 }
 
 /**
