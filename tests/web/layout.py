@@ -100,12 +100,12 @@ HITS = """(selector) => {
   for (const node of lit) {
     let [x, y] = centre(node);
     // Out of a zoomed map's view is not under anything: the player pans or fits to it. A
-    // centre on the view's right or bottom edge is out of it, as it is out of the window
-    // (the boxes are half-open: the pixel row at a box's bottom is the next element's).
+    // centre within a pixel of the view's edge is out of it too: the point a click there
+    // lands on is rounded to a pixel, which may be the next element's.
     const map = node instanceof SVGElement ? node.ownerSVGElement : null;
     if (map?.hasAttribute("data-zoomed")) {
       const r = map.getBoundingClientRect();
-      if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) continue;
+      if (x < r.left + 1 || x > r.right - 1 || y < r.top + 1 || y > r.bottom - 1) continue;
     }
     // Scrolled to as a player would, then every panel put back where the player left it.
     const scrolled = [];
